@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Stable machine-readable error codes; the HTTP status travels with each one. */
+export const errorCodes = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_READY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

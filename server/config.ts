@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+  ADMIN_EMAILS: optionalString,
+  SEED_DEMO: booleanFlag.optional(),
+  GA_MEASUREMENT_ID: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Fanplace <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  appSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+  database: { driver: 'pglite'; dir: string | null } | { driver: 'postgres'; url: string };
+  redisUrl: string | null;
+  adminEmails: string[];
+  seedDemo: boolean | null;
+  gaMeasurementId: string | null;
+  mail: { smtpUrl: string | null; from: string };
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  payments: { paystackSecretKey: string | null; paystackBaseUrl: string; platformFeePercent: number };
+  s3: { bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Turns zod issues into one readable line per bad variable. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
+    .join('\n');
+}
+
+/** Reads APP_SECRET from DATA_DIR, creating it once, so signed URLs survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export interface LoadConfigOptions {
+  /** In-memory database and no files written: used by tests. */
+  ephemeral?: boolean;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const appSecret = env.APP_SECRET ?? (options.ephemeral ? randomBytes(48).toString('base64url') : loadOrCreateSecret(dataDir));
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+      : null;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    appSecret,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    database: env.DATABASE_URL
+      ? { driver: 'postgres', url: env.DATABASE_URL }
+      : { driver: 'pglite', dir: options.ephemeral ? null : path.join(dataDir, 'db') },
+    redisUrl: env.REDIS_URL ?? null,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    seedDemo: env.SEED_DEMO ?? null,
+    gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    google,
+    payments: {
+      paystackSecretKey: env.PAYSTACK_SECRET_KEY ?? null,
+      paystackBaseUrl: env.PAYSTACK_BASE_URL,
+      platformFeePercent: env.PLATFORM_FEE_PERCENT,
+    },
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT ?? null,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+        }
+      : null,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}

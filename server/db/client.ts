@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { acquireDirectoryLock } from './pglite-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The raw SQL door pg-boss needs; both drivers provide it. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface DatabaseHandle {
+  driver: 'pglite' | 'postgres';
+  db: Database;
+  sql: SqlExecutor;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant works; it only has to be the same in every process sharing one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_241_851;
+
+async function openPglite(dir: string | null): Promise<DatabaseHandle> {
+  const release = dir ? acquireDirectoryLock(dir) : () => {};
+  try {
+    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    let closed = false;
+    return {
+      driver: 'pglite',
+      db,
+      sql: {
+        async executeSql(text, values) {
+          // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without values.
+          if (!values || values.length === 0) {
+            const results = await client.exec(text);
+            return { rows: results.at(-1)?.rows ?? [] };
+          }
+          return client.query(text, values);
+        },
+      },
+      async ping() {
+        if (closed) return false;
+        try {
+          await client.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  let closed = false;
+  return {
+    driver: 'postgres',
+    db,
+    sql: {
+      async executeSql(text, values) {
+        return pool.query(text, values);
+      },
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
+  return config.database.driver === 'postgres'
+    ? openPostgres(config.database.url)
+    : openPglite(config.database.dir);
+}

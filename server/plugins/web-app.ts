@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorBody } from '../../common/errors.ts';
+import { isKnownPath } from '../../common/routes.ts';
+
+export interface WebAppOptions {
+  distDir: string;
+}
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
+ * SPA fallback for page routes (200 for the route table, 404 for anything else, both rendered by
+ * the client). Unknown /api paths answer JSON.
+ */
+export default fp(
+  async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
+    const indexFile = path.join(options.distDir, 'index.html');
+    const hasWebApp = existsSync(indexFile);
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const relative = path.relative(options.distDir, filePath);
+          res.setHeader(
+            'cache-control',
+            relative.startsWith(`assets${path.sep}`)
+              ? `public, max-age=${ONE_YEAR}, immutable`
+              : 'public, max-age=0, must-revalidate',
+          );
+        },
+      });
+    } else {
+      app.log.warn({ distDir: options.distDir }, 'web app not built: run `npm run build` to serve the UI');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+      if (wantsPage && hasWebApp && !path.extname(pathname)) {
+        return reply
+          .status(isKnownPath(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html', options.distDir);
+      }
+      const body: ApiErrorBody = { message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' };
+      return reply.status(404).send(body);
+    });
+  },
+  { name: 'web-app' },
+);
