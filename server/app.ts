@@ -55,7 +55,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const sessions = createSessionsRepository(database.db);
     queue = await startQueue(database.sql, {
       work: options.runJobs ?? true,
-      jobs: [pruneExpiredSessionsJob({ sessions, log: (removed) => app.log.info({ removed }, 'pruned expired sessions') })],
+      jobs: [
+        pruneExpiredSessionsJob({
+          sessions,
+          log: (removed) => app.log.info({ removed }, 'pruned expired sessions'),
+        }),
+      ],
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
   } catch (error) {
@@ -72,7 +77,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
-      ? ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com']
+      ? [
+          'https://www.googletagmanager.com',
+          'https://www.google-analytics.com',
+          'https://*.google-analytics.com',
+        ]
       : [],
     https: config.publicUrl.startsWith('https://'),
   });

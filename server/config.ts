@@ -68,7 +68,13 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   payments: { paystackSecretKey: string | null; paystackBaseUrl: string; platformFeePercent: number };
-  s3: { bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  s3: {
+    bucket: string;
+    endpoint: string | null;
+    region: string;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
   shutdownTimeoutMs: number;
 }
 
@@ -78,9 +84,7 @@ export class ConfigError extends Error {
 
 /** Turns zod issues into one readable line per bad variable. */
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
-    .join('\n');
+  return error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');
 }
 
 /** Reads APP_SECRET from DATA_DIR, creating it once, so signed URLs survive restarts. */
@@ -105,10 +109,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const appSecret = env.APP_SECRET ?? (options.ephemeral ? randomBytes(48).toString('base64url') : loadOrCreateSecret(dataDir));
+  const appSecret =
+    env.APP_SECRET ??
+    (options.ephemeral ? randomBytes(48).toString('base64url') : loadOrCreateSecret(dataDir));
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          issuerUrl: env.GOOGLE_ISSUER_URL,
+        }
       : null;
   return {
     env: env.NODE_ENV,

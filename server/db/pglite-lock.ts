@@ -19,15 +19,24 @@ function isRunning(pid: number): boolean {
  * A lock file holding the owner's pid keeps a second process out; a lock left by a dead
  * process is taken over.
  */
+const heldHere = new Set<string>();
+
 export function acquireDirectoryLock(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  const lockFile = path.resolve(dir, '..', `${path.basename(dir)}.lock`);
+  if (heldHere.has(lockFile)) {
+    throw new DatabaseLockedError(`The database in ${dir} is already open in this process.`);
+  }
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
+      heldHere.add(lockFile);
+      return () => {
+        heldHere.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);

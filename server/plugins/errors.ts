@@ -34,7 +34,9 @@ export default fp(
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(500).send({ message: 'Something went wrong', code: 'INTERNAL' } satisfies ApiErrorBody);
+        return reply
+          .status(500)
+          .send({ message: 'Something went wrong', code: 'INTERNAL' } satisfies ApiErrorBody);
       }
       const code =
         status === 413

@@ -28,12 +28,13 @@ export default fp(
         index: false,
         setHeaders(res, filePath) {
           const relative = path.relative(options.distDir, filePath);
-          res.setHeader(
-            'cache-control',
-            relative.startsWith(`assets${path.sep}`)
-              ? `public, max-age=${ONE_YEAR}, immutable`
-              : 'public, max-age=0, must-revalidate',
-          );
+          const cacheControl =
+            relative === 'index.html'
+              ? 'no-cache'
+              : relative.startsWith(`assets${path.sep}`)
+                ? `public, max-age=${ONE_YEAR}, immutable`
+                : 'public, max-age=0, must-revalidate';
+          res.header('cache-control', cacheControl);
         },
       });
     } else {
@@ -42,14 +43,15 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
       if (wantsPage && hasWebApp && !path.extname(pathname)) {
-        return reply
-          .status(isKnownPath(pathname) ? 200 : 404)
-          .header('cache-control', 'no-cache')
-          .sendFile('index.html', options.distDir);
+        return reply.status(isKnownPath(pathname) ? 200 : 404).sendFile('index.html', options.distDir);
       }
-      const body: ApiErrorBody = { message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' };
+      const body: ApiErrorBody = {
+        message: `Route ${request.method} ${pathname} not found`,
+        code: 'NOT_FOUND',
+      };
       return reply.status(404).send(body);
     });
   },

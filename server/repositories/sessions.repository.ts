@@ -6,7 +6,10 @@ export function createSessionsRepository(db: Database) {
   return {
     /** Removes sessions whose expiry has passed; returns how many went. */
     async deleteExpired(now: Date): Promise<number> {
-      const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+      const removed = await db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, now))
+        .returning({ id: sessions.id });
       return removed.length;
     },
   };

@@ -4,14 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type BuildAppOptions } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by the returned cleanup).
  */
-export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function freshDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { env: {}, drop: async () => {} };
   const name = `fp_test_${randomBytes(6).toString('hex')}`;
@@ -46,7 +49,14 @@ export async function createTestApp(
   const database = await freshDatabaseEnv();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'web'), ...database.env, ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'web'),
+      ...database.env,
+      ...env,
+    },
     { ephemeral: true },
   );
   const app = await buildApp(config, options);

@@ -5,7 +5,9 @@ import { uuidv7 } from '../../lib/ids.ts';
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
@@ -24,7 +26,9 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -5,7 +5,13 @@ import { type PublicConfig, publicConfigSchema } from '../../../common/schemas/p
 const configRoutes: FastifyPluginAsyncZod<{ publicConfig: PublicConfig }> = async (app, { publicConfig }) => {
   app.get(
     '/api/config',
-    { schema: { tags: ['config'], summary: 'Public settings for the web app', response: { 200: publicConfigSchema } } },
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Public settings for the web app',
+        response: { 200: publicConfigSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return publicConfig;

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { DatabaseLockedError } from './pglite-lock.ts';
+import { users } from './schema/index.ts';
+
+describe('embedded database on disk', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-db-'));
+  const dir = path.join(dataDir, 'db');
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps data across a close and a reopen, and applies migrations once', async () => {
+    const first = await openDatabase({ database: { driver: 'pglite', dir } });
+    await first.db.insert(users).values({ email: 'keep@example.com', firstName: 'Kee', lastName: 'P' });
+    await first.close();
+
+    const second = await openDatabase({ database: { driver: 'pglite', dir } });
+    const rows = await second.db.select().from(users).where(eq(users.email, 'keep@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.firstName).toBe('Kee');
+    const migrations = await second.sql.executeSql(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    expect(migrations.rows).toEqual([{ n: 1 }]);
+    await second.close();
+  });
+
+  it('refuses a second opener of the same directory with a clear message', async () => {
+    const owner = await openDatabase({ database: { driver: 'pglite', dir } });
+    try {
+      const attempt = openDatabase({ database: { driver: 'pglite', dir } });
+      await expect(attempt).rejects.toBeInstanceOf(DatabaseLockedError);
+      await expect(openDatabase({ database: { driver: 'pglite', dir } })).rejects.toThrow(/is already open/);
+    } finally {
+      await owner.close();
+    }
+    const again = await openDatabase({ database: { driver: 'pglite', dir } });
+    expect(await again.ping()).toBe(true);
+    await again.close();
+  });
+});

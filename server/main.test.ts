@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { freshDatabaseEnv } from './test/helpers.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1], output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('the server process', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts, refuses a second process on the same data, stops on SIGTERM and starts again on the same data', async () => {
+    const env = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') };
+    const first = await startServer(env);
+    const health = await fetch(`${first.url}/api/health`);
+    expect(health.status).toBe(200);
+    const secret = (await fetch(`${first.url}/api/ready`).then((r) => r.json())) as { driver: string };
+    expect(secret.driver).toBe('pglite');
+
+    await expect(startServer(env)).rejects.toThrow(/already open in another process/);
+
+    const exited = exitCode(first.child);
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(first.output()).toContain('stopped');
+
+    const second = await startServer(env);
+    expect((await fetch(`${second.url}/api/ready`)).status).toBe(200);
+    const exitedAgain = exitCode(second.child);
+    second.child.kill('SIGTERM');
+    expect(await exitedAgain).toBe(0);
+  });
+
+  it('stops with a message naming a bad variable', async () => {
+    await expect(startServer({ DATA_DIR: dataDir, PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish, then closes the database', async () => {
+    const database = await freshDatabaseEnv();
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...database.env }, { ephemeral: true });
+    const app = await buildApp(config, { runJobs: false });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => {};
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    app.get('/api/test/slow', async () => {
+      entered();
+      await gate;
+      return { finished: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address !== 'object') throw new Error('no address');
+
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: address.port, path: '/api/test/slow' }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+    await inHandler;
+    const closing = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await app.services.database.ping()).toBe(true);
+    release();
+
+    expect(await response).toEqual({ status: 200, body: JSON.stringify({ finished: true }) });
+    await closing;
+    expect(await app.services.database.ping()).toBe(false);
+    await database.drop();
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+
+function writeFakeWebBuild(): string {
+  const dir = path.join(tmpdir(), `fp-web-${process.pid}-${Date.now()}`);
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Fanplace</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'assets', 'main-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: writeFakeWebBuild() });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({
+      message: 'Route POST /api/does-not-exist not found',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('sends strict security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the SPA for every route of the route table, and 404 with the SPA for others', async () => {
+    for (const url of [
+      '/',
+      '/discover',
+      '/public-profile/abc',
+      '/post-ccontent',
+      '/settings/fonts',
+      '/reset-password?token=x',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const other = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(other.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('does not fall back to the SPA for missing files', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('publishes the OpenAPI document and its reference page', async () => {
+    const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(document.statusCode).toBe(200);
+    const body = document.json();
+    expect(body.openapi).toMatch(/^3\./);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/ready', '/api/config']),
+    );
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
