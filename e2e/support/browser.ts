@@ -1,0 +1,52 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 740 },
+} as const;
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far; a test fails when any appear. */
+  errors: string[];
+}
+
+/** A page in a fresh context that records every console error, page error and failed request. */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? viewports.desktop,
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  return { page, context, errors };
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freshDatabaseEnv } from '../../server/test/helpers.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function waitForUrl(child: ChildProcess, getOutput: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${getOutput()}`)), 60_000);
+    const check = () => {
+      const match = /running at (http:\/\/\S+)/.exec(getOutput());
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${getOutput()}`));
+    });
+  });
+}
+
+/** Builds the web app if needed, then starts one real server on a fresh database for the run. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
+  const database = await freshDatabaseEnv();
+  let output = '';
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...database.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const baseUrl = await waitForUrl(child, () => output);
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: a real server process and Debian's Chromium driven by playwright-core. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
