@@ -1,0 +1,13 @@
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './provider.tsx';
+import { createAppRouter } from './router.tsx';
+
+const router = createAppRouter();
+
+export function App() {
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
+import { useAppNavigate } from '../../hooks/use-app-navigate.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { displayNameOf } from '../../lib/user-display.ts';
+import { AccountButton } from './account-button.tsx';
+import { useLogout } from './use-logout.ts';
+
+interface AccountDropdownProps {
+  user: SessionUser;
+  defaultOpen?: boolean;
+}
+
+/** Profile, Dashboard and Logout under the avatar. */
+export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownProps) {
+  const { go } = useAppNavigate();
+  const logout = useLogout();
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <AccountButton user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-56">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block truncate font-semibold">{displayNameOf(user)}</span>
+          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => go('privateProfile')}>
+          <UserRound aria-hidden="true" />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => go('home')}>
+          <LayoutDashboard aria-hidden="true" />
+          Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={logout}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

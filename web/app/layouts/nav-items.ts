@@ -1,0 +1,73 @@
+import {
+  Compass,
+  FileText,
+  Handshake,
+  House,
+  Info,
+  type LucideIcon,
+  Mail,
+  MailCheck,
+  MessageCircle,
+  Settings,
+  Shield,
+  Sparkles,
+  SquarePlus,
+  Tag,
+  Type,
+  UserPen,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
+import type { RouteName } from '#common/routes.ts';
+
+export interface NavItem {
+  name: RouteName;
+  label: string;
+  icon: LucideIcon;
+  badge?: string;
+}
+
+/** The left navigation, top to bottom (spec section 2, Layout). */
+export const primaryNav: NavItem[] = [
+  { name: 'home', label: 'Home', icon: House },
+  { name: 'discover', label: 'Discover', icon: Compass },
+  { name: 'creator', label: 'Become a Creator', icon: Sparkles },
+  { name: 'wallet', label: 'Wallet', icon: Wallet, badge: 'Coming Soon' },
+  { name: 'privateProfile', label: 'Profile', icon: UserRound },
+  { name: 'messages', label: 'Messages', icon: MessageCircle },
+];
+
+export const settingsNav: NavItem = { name: 'settings', label: 'Settings', icon: Settings };
+
+/** The rest of the route table, listed in the phone menu after the primary items. */
+export const moreNav: NavItem[] = [
+  { name: 'postContent', label: 'Post new content', icon: SquarePlus },
+  { name: 'pricing', label: 'Pricing', icon: Tag },
+  { name: 'fontSettings', label: 'Font settings', icon: Type },
+  { name: 'about', label: 'About', icon: Info },
+  { name: 'contact', label: 'Contact', icon: Mail },
+  { name: 'terms', label: 'Terms of Service', icon: FileText },
+  { name: 'privacy', label: 'Privacy Policy', icon: Shield },
+  { name: 'creatorAgreement', label: 'Creator Agreement', icon: Handshake },
+];
+
+/** Shown in the phone menu only when there is something to act on (a signed-in user, a pending email). */
+export const editProfileNav: NavItem = { name: 'editProfile', label: 'Edit profile', icon: UserPen };
+export const emailVerificationNav: NavItem = {
+  name: 'emailVerification',
+  label: 'Verify email',
+  icon: MailCheck,
+};
+
+/**
+ * Routes deliberately absent from the phone menu: the spec leaves out sign-in and sign-up (the account
+ * menu has them); a public profile needs a creator to look at; a password reset needs the emailed token;
+ * the alias only redirects.
+ */
+export const routesNotInMobileMenu: RouteName[] = [
+  'login',
+  'register',
+  'publicProfile',
+  'resetPassword',
+  'postContentAlias',
+];

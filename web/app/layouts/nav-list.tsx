@@ -1,0 +1,85 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { routes } from '#common/routes.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
+import { cn } from '../../lib/utils.ts';
+import type { NavItem } from './nav-items.ts';
+
+const itemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5 [&_svg]:shrink-0';
+
+/** In the collapsed rail the label is read by screen readers and shown as a tooltip. */
+function WithTooltip({
+  collapsed,
+  label,
+  children,
+}: {
+  collapsed: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  if (!collapsed) return children;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side="right">{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+interface NavListProps {
+  items: (NavItem & { to?: string })[];
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+export function NavList({ items, collapsed = false, onNavigate }: NavListProps) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map(({ name, label, icon: Icon, badge, to }) => (
+        <li key={name}>
+          <WithTooltip collapsed={collapsed} label={badge ? `${label} (${badge})` : label}>
+            <NavLink
+              to={to ?? routes[name]}
+              end={name === 'home'}
+              onClick={onNavigate}
+              // A plain string (not NavLink's function form): the tooltip trigger merges classes as text.
+              className={cn(
+                itemClass,
+                'aria-[current=page]:bg-accent aria-[current=page]:text-foreground',
+                collapsed && 'justify-center px-0',
+              )}
+            >
+              <Icon aria-hidden="true" />
+              <span className={cn('min-w-0 flex-1 truncate', collapsed && 'sr-only')}>{label}</span>
+              {badge ? (
+                <Badge variant="secondary" className={cn(collapsed && 'sr-only')}>
+                  {badge}
+                </Badge>
+              ) : null}
+            </NavLink>
+          </WithTooltip>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LogoutNavButton({
+  collapsed = false,
+  onLogout,
+}: {
+  collapsed?: boolean;
+  onLogout: () => void;
+}) {
+  return (
+    <WithTooltip collapsed={collapsed} label="Log Out">
+      <button type="button" onClick={onLogout} className={cn(itemClass, collapsed && 'justify-center px-0')}>
+        <LogOut aria-hidden="true" />
+        <span className={cn(collapsed && 'sr-only')}>Log Out</span>
+      </button>
+    </WithTooltip>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link, useLocation } from 'react-router';
+import { pathTo } from '#common/routes.ts';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { CentreActions } from './centre-actions.tsx';
+import { isAuthPath } from './layout-rules.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+
+/** Logo, the centre group on desktop, and the theme and account controls; logo only on sign-in pages. */
+export function TopBar() {
+  const { pathname } = useLocation();
+  const authPage = isAuthPath(pathname);
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      <div className="flex h-16 items-center gap-2 px-3 md:px-4">
+        {authPage ? null : <MobileMenu />}
+        <Link
+          to={pathTo('home')}
+          aria-label="Fanplace home"
+          className="shrink-0 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo wordmarkClassName={authPage ? undefined : 'hidden sm:inline md:hidden lg:inline'} />
+        </Link>
+        {authPage ? null : (
+          <>
+            <div className="hidden min-w-0 flex-1 items-center justify-center gap-2 md:flex">
+              <CentreActions placement="top" />
+            </div>
+            <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
+              <ThemeSwitcher />
+              <AccountMenu />
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

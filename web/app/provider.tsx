@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { configureAnalytics, identify } from '../lib/analytics.ts';
+import { usePublicConfig } from '../lib/public-config.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { useSession } from '../lib/session.ts';
+import { useTheme } from '../lib/theme.ts';
+import { onToasterReady } from '../lib/toast.ts';
+
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
+);
+
+/** Turns analytics on or off once the server's public config is known, and names the signed-in user. */
+function AnalyticsSetup() {
+  const config = usePublicConfig();
+  const userId = useSession()?.user.id;
+
+  useEffect(() => {
+    if (config.data) configureAnalytics(config.data.gaMeasurementId);
+    else if (config.isError) configureAnalytics(null);
+  }, [config.data, config.isError]);
+
+  useEffect(() => {
+    if (userId) identify(userId);
+  }, [userId]);
+
+  return null;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const { resolved } = useTheme();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <AnalyticsSetup />
+        {children}
+        <Suspense fallback={null}>
+          <Toaster theme={resolved} onReady={onToasterReady} />
+        </Suspense>
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

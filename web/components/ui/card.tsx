@@ -1,0 +1,27 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils.ts';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn('rounded-xl border border-border bg-card text-card-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 className={cn('font-heading text-lg font-semibold leading-tight', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('p-5 pt-0', className)} {...props} />;
+}

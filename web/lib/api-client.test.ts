@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '#common/storage-keys.ts';
+import { json, stubFetch } from '../test/fetch-stub.ts';
+import { ApiError, api, createApiClient, parseBody, toApiError } from './api-client.ts';
+import { getSession, reloadSession } from './session.ts';
+
+const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+
+function signIn(): void {
+  localStorage.setItem(storageKeys.token, 'secret-token');
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  reloadSession();
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadSession();
+});
+
+describe('parseBody', () => {
+  it('treats an empty body as null and parses JSON', () => {
+    expect(parseBody('')).toBeNull();
+    expect(parseBody('  ')).toBeNull();
+    expect(parseBody('{"a":1}')).toEqual({ a: 1 });
+    expect(parseBody('plain text')).toBe('plain text');
+  });
+});
+
+describe('toApiError', () => {
+  it("takes the body's message, code and fields", () => {
+    const error = toApiError(422, {
+      message: 'Username must start with @',
+      code: 'VALIDATION_FAILED',
+      fields: { username: 'Username must start with @', ignored: 3 },
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('Username must start with @');
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toEqual({ username: 'Username must start with @' });
+  });
+
+  it("falls back to 'Request failed' when the body has no message", () => {
+    expect(toApiError(500, '<html>Bad gateway</html>').message).toBe('Request failed');
+    expect(toApiError(503, null).message).toBe('Request failed');
+    expect(toApiError(400, { message: '' }).message).toBe('Request failed');
+    expect(toApiError(502, {}).code).toBe('HTTP_502');
+  });
+
+  it("always says 'Unauthorized' for a 401", () => {
+    expect(toApiError(401, { message: 'token expired', code: 'X' }).message).toBe('Unauthorized');
+  });
+});
+
+describe('the app client', () => {
+  it('calls /api with JSON and the stored bearer token', async () => {
+    signIn();
+    const requests = stubFetch(() => json(200, { ok: true }));
+    await expect(api.post('/things', { name: 'x' })).resolves.toEqual({ ok: true });
+    const [request] = requests;
+    expect(request?.url).toBe('/api/things');
+    expect(request?.method).toBe('POST');
+    expect(request?.headers.get('authorization')).toBe('Bearer secret-token');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.body).toBe('{"name":"x"}');
+  });
+
+  it('sends no Authorization header when signed out, and adds query parameters', async () => {
+    const requests = stubFetch(() => json(200, []));
+    await api.get('/creators', { query: { limit: 5, cursor: undefined } });
+    expect(requests[0]?.url).toBe('/api/creators?limit=5');
+    expect(requests[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('resolves an empty response body as null', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(api.delete('/things/1')).resolves.toBeNull();
+  });
+
+  it('clears token and user on a 401 and throws Unauthorized', async () => {
+    signIn();
+    expect(getSession()).not.toBeNull();
+    stubFetch(() => json(401, { message: 'Session expired', code: 'UNAUTHORIZED' }));
+    const failure = api.get('/me');
+    await expect(failure).rejects.toThrow('Unauthorized');
+    await failure.catch((error: unknown) => expect((error as ApiError).status).toBe(401));
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(localStorage.getItem(storageKeys.user)).toBeNull();
+    expect(getSession()).toBeNull();
+  });
+
+  it("throws the server's message for other failures and keeps the session", async () => {
+    signIn();
+    stubFetch(() =>
+      json(409, { message: 'Handle already taken', code: 'CONFLICT', fields: { handle: 'Taken' } }),
+    );
+    const error = await api.post('/creators', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Handle already taken');
+    expect((error as ApiError).code).toBe('CONFLICT');
+    expect((error as ApiError).fields).toEqual({ handle: 'Taken' });
+    expect(getSession()?.token).toBe('secret-token');
+  });
+
+  it('reports an unreachable server as a network ApiError', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await api.get('/config').catch((caught: unknown) => caught);
+    expect((error as ApiError).code).toBe('NETWORK_ERROR');
+  });
+
+  it('honours a configured base URL', async () => {
+    const requests = stubFetch(() => json(200, null));
+    await createApiClient({ baseUrl: 'https://api.example.com/v1/' }).get('/health');
+    expect(requests[0]?.url).toBe('https://api.example.com/v1/health');
+  });
+});

@@ -1,0 +1,127 @@
+import type { ApiErrorBody } from '#common/errors.ts';
+import { getToken, signOut } from './session.ts';
+
+/** An API failure with the server's message, stable code and per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, body: Pick<ApiErrorBody, 'message' | 'code' | 'fields'>) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.fields = body.fields;
+  }
+}
+
+/** Parses a response text: an empty body is null, JSON is parsed, anything else stays text. */
+export function parseBody(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Turns a non-OK response into an ApiError, taking what it can from the `{message, code, fields}` body. */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (status === 401) return new ApiError(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' });
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message =
+    typeof record.message === 'string' && record.message !== '' ? record.message : 'Request failed';
+  const code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
+  return new ApiError(status, { message, code, fields: stringRecord(record.fields) });
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Plain values are sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken?: () => string | null;
+  onUnauthorized?: () => void;
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const url = `${baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }: ApiClientOptions) {
+  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+    const headers = new Headers({ accept: 'application/json' });
+    const isForm = options.body instanceof FormData;
+    if (options.body !== undefined && !isForm) headers.set('content-type', 'application/json');
+    const token = readToken?.();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(baseUrl, path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: isForm
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, {
+        message: 'Could not reach the server. Check your connection.',
+        code: 'NETWORK_ERROR',
+      });
+    }
+
+    const body = parseBody(await response.text());
+    if (response.status === 401) onUnauthorized?.();
+    if (!response.ok) throw toApiError(response.status, body);
+    return body;
+  }
+
+  return {
+    request,
+    get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request(path, { ...options, method: 'GET' }),
+    post: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request(path, { ...options, method: 'POST', body }),
+    put: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request(path, { ...options, method: 'PUT', body }),
+    patch: (path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request(path, { ...options, method: 'PATCH', body }),
+    delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: same-origin `/api` unless VITE_API_BASE_URL says otherwise; any 401 signs out. */
+export const api = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
+  getToken,
+  onUnauthorized: signOut,
+});

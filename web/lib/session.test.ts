@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '#common/storage-keys.ts';
+import { getSession, restoreSession, setSession, signOut } from './session.ts';
+
+const storedUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  profileImage: null,
+  isEmailVerified: true,
+};
+
+describe('session', () => {
+  it('restores a signed-in user when token and user are both stored', () => {
+    localStorage.setItem(storageKeys.token, 't1');
+    localStorage.setItem(storageKeys.user, JSON.stringify(storedUser));
+    expect(restoreSession()).toEqual({ token: 't1', user: storedUser });
+  });
+
+  it('stays signed out when only one of the two is stored', () => {
+    localStorage.setItem(storageKeys.token, 't1');
+    expect(restoreSession()).toBeNull();
+  });
+
+  it('clears both keys when the stored user cannot be read', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(storageKeys.token, 't1');
+    localStorage.setItem(storageKeys.user, '{not json');
+    expect(restoreSession()).toBeNull();
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(localStorage.getItem(storageKeys.user)).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('setSession stores both keys and signOut removes both', () => {
+    setSession({ token: 't2', user: storedUser });
+    expect(localStorage.getItem(storageKeys.token)).toBe('t2');
+    expect(JSON.parse(localStorage.getItem(storageKeys.user) ?? 'null')).toEqual(storedUser);
+    expect(getSession()?.user.email).toBe('ada@example.com');
+    signOut();
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(localStorage.getItem(storageKeys.user)).toBeNull();
+    expect(getSession()).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { useSyncExternalStore } from 'react';
+import { storageKeys } from '#common/storage-keys.ts';
+import { onStorageChange, storage } from './storage.ts';
+
+/** The signed-in user as kept under the spec's `user` storage key. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImage: string | null;
+  isEmailVerified: boolean;
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+const optionalText = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** Reads a stored user; anything that is not an object with a string id and email is rejected. */
+export function parseStoredUser(raw: string): SessionUser {
+  const value: unknown = JSON.parse(raw);
+  if (typeof value !== 'object' || value === null) throw new Error('Stored user is not an object');
+  const record = value as Record<string, unknown>;
+  if (typeof record.id !== 'string' && typeof record.id !== 'number')
+    throw new Error('Stored user has no id');
+  if (typeof record.email !== 'string') throw new Error('Stored user has no email');
+  return {
+    id: String(record.id),
+    email: record.email,
+    firstName: optionalText(record.firstName),
+    lastName: optionalText(record.lastName),
+    profileImage: optionalText(record.profileImage),
+    isEmailVerified: record.isEmailVerified === true,
+  };
+}
+
+/** Restores the session from storage: both keys are needed, and an unreadable user clears both. */
+export function restoreSession(): Session | null {
+  const token = storage.get(storageKeys.token);
+  const rawUser = storage.get(storageKeys.user);
+  if (!token || !rawUser) return null;
+  try {
+    return { token, user: parseStoredUser(rawUser) };
+  } catch (error) {
+    console.warn('Stored session could not be read; signing out', error);
+    storage.remove(storageKeys.token, storageKeys.user);
+    return null;
+  }
+}
+
+let current: Session | null = restoreSession();
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function getToken(): string | null {
+  return current?.token ?? storage.get(storageKeys.token);
+}
+
+/** Stores a fresh sign-in (token and user) and tells every subscriber. */
+export function setSession(session: Session): void {
+  storage.set(storageKeys.token, session.token);
+  storage.set(storageKeys.user, JSON.stringify(session.user));
+  current = session;
+  emit();
+}
+
+/** Forgets the session locally: both storage keys go, subscribers re-render signed out. */
+export function signOut(): void {
+  storage.remove(storageKeys.token, storageKeys.user);
+  if (current === null) return;
+  current = null;
+  emit();
+}
+
+/** Re-reads storage; used after another tab signs in or out, and by tests. */
+export function reloadSession(): void {
+  current = restoreSession();
+  emit();
+}
+
+let stopWatchingOtherTabs: (() => void) | null = null;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  stopWatchingOtherTabs ??= onStorageChange([storageKeys.token, storageKeys.user], reloadSession);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      stopWatchingOtherTabs?.();
+      stopWatchingOtherTabs = null;
+    }
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}

@@ -1,0 +1,28 @@
+/**
+ * Toasts without putting sonner into the first page's JavaScript: the toaster loads right after
+ * start, and a toast raised before it is mounted waits for it instead of being lost.
+ */
+type ToastKind = 'success' | 'error' | 'info' | 'message';
+
+let markReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Called by the mounted toaster; from then on toasts show at once. */
+export function onToasterReady(): void {
+  markReady();
+}
+
+function show(kind: ToastKind, message: string): void {
+  Promise.all([import('sonner'), toasterReady])
+    .then(([sonner]) => sonner.toast[kind](message))
+    .catch((error: unknown) => console.warn('Could not show a notification', message, error));
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+  message: (message: string) => show('message', message),
+};
