@@ -21,4 +21,14 @@ export const limits = {
   toast: { visible: 3, durationMs: 4000, widthPx: 356, gapPx: 14, swipeThresholdPx: 20, removeDelayMs: 200 },
   tooltip: { delayMs: 700, skipDelayMs: 300 },
   pagination: { defaultLimit: 20, maxLimit: 100 },
+  nameMaxLength: 50,
+  emailMaxLength: 254,
+  imageUrlMaxLength: 2048,
+  auth: {
+    verificationCodeTtlSeconds: 10 * 60,
+    verificationCodeAttempts: 5,
+    resetTokenTtlSeconds: 60 * 60,
+    sessionTtlDays: 30,
+    googleExchangeCodeTtlSeconds: 2 * 60,
+  },
 } as const;

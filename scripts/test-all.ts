@@ -26,7 +26,13 @@ function vitest(label: string, args: string[]): VitestJson {
   const outputFile = path.join(reports, `${label}.json`);
   let failed = false;
   try {
-    run(label, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`]);
+    run(label, bin('vitest'), [
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ]);
   } catch {
     failed = true;
   }
@@ -51,6 +57,8 @@ const passed = unit.numPassedTests + e2e.numPassedTests;
 const failed = unit.numFailedTests + e2e.numFailedTests;
 const skipped = unit.numPendingTests + unit.numTodoTests + e2e.numPendingTests + e2e.numTodoTests;
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-console.info(`\nDatabase: ${database}. Unit/server: ${unit.numPassedTests} passed; browser: ${e2e.numPassedTests} passed.`);
+console.info(
+  `\nDatabase: ${database}. Unit/server: ${unit.numPassedTests} passed; browser: ${e2e.numPassedTests} passed.`,
+);
 console.info(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -2,17 +2,28 @@ import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer, createOutbox } from './adapters/mail/index.ts';
+import { createOidcClient } from './adapters/oauth/oidc-client.ts';
 import { type Queue, startQueue } from './adapters/queue.ts';
+import { createRateLimiter, createRateLimitStore } from './adapters/rate-limit/index.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { pruneExpiredSessionsJob } from './jobs/prune-expired-sessions.ts';
+import { createJobs } from './jobs/index.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import webAppPlugin from './plugins/web-app.ts';
+import { createAuthTokensRepository } from './repositories/auth-tokens.repository.ts';
+import { createOAuthRepository } from './repositories/oauth.repository.ts';
 import { createSessionsRepository } from './repositories/sessions.repository.ts';
+import { createUsersRepository } from './repositories/users.repository.ts';
+import authRoutes from './routes/auth/index.ts';
 import configRoutes from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import { createAuthServices } from './services/auth/index.ts';
+import { createPasswordHasher } from './services/auth/passwords.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -30,8 +41,10 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  /** Run job handlers and schedules in this process (default: true). */
+  /** Run job handlers and schedules in this process (default: config.runJobs). */
   runJobs?: boolean;
+  /** Where services read the time (tests move it forward instead of waiting). */
+  clock?: Clock;
 }
 
 /** Builds the whole application; `main.ts` listens with it and tests `inject` into it. */
@@ -41,7 +54,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -52,15 +65,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const database = await openDatabase(config);
   let queue: Queue;
   try {
-    const sessions = createSessionsRepository(database.db);
     queue = await startQueue(database.sql, {
-      work: options.runJobs ?? true,
-      jobs: [
-        pruneExpiredSessionsJob({
-          sessions,
-          log: (removed) => app.log.info({ removed }, 'pruned expired sessions'),
-        }),
-      ],
+      work: options.runJobs ?? config.runJobs,
+      jobs: createJobs(database.db, app.log),
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
   } catch (error) {
@@ -68,13 +75,40 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw error;
   }
   app.decorate('services', { database, queue });
+
+  const clock = options.clock ?? systemClock;
+  const limiter = createRateLimiter(
+    createRateLimitStore(config.redisUrl, clock, (error) =>
+      app.log.error({ err: error }, 'rate-limit store'),
+    ),
+  );
+  const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
+  const auth = createAuthServices({
+    users: createUsersRepository(database.db),
+    sessions: createSessionsRepository(database.db),
+    tokens: createAuthTokensRepository(database.db),
+    oauth: createOAuthRepository(database.db),
+    passwords: createPasswordHasher(),
+    outbox,
+    limiter,
+    oidc: config.google
+      ? createOidcClient({ ...config.google, redirectUri: `${config.publicUrl}/api/auth/google/callback` })
+      : null,
+    clock,
+    settings: { appSecret: config.appSecret, publicUrl: config.publicUrl, adminEmails: config.adminEmails },
+    log: app.log,
+  });
+
   // Runs after the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', async () => {
+    await outbox.close();
+    await limiter.close();
     await queue.stop();
     await database.close();
   });
 
   await app.register(errorsPlugin);
+  await app.register(authPlugin, { sessions: auth.sessions });
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
       ? [
@@ -89,6 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { database, version });
+  await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(configRoutes, {
     publicConfig: {
       siteName: 'Fanplace',

@@ -47,6 +47,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  RUN_JOBS: booleanFlag.default(true),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | string =>
+      value === 'true' || value === 'false' ? value === 'true' : value,
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +84,9 @@ export interface Config {
     secretAccessKey: string | null;
   } | null;
   shutdownTimeoutMs: number;
+  runJobs: boolean;
+  /** Fastify's trustProxy: false, true, or a comma list of proxy addresses/CIDRs. */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -156,5 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
         }
       : null,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    runJobs: env.RUN_JOBS,
+    trustProxy: env.TRUST_PROXY,
   };
 }

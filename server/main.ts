@@ -5,7 +5,7 @@ import { DatabaseLockedError } from './db/pglite-lock.ts';
 
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config, { runJobs: process.env.RUN_JOBS !== 'false' });
+  const app = await buildApp(config);
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');

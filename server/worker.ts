@@ -13,7 +13,9 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   if (config.database.driver !== 'postgres') {
-    throw new ConfigError('The worker needs DATABASE_URL: the embedded database already runs jobs in the web process.');
+    throw new ConfigError(
+      'The worker needs DATABASE_URL: the embedded database already runs jobs in the web process.',
+    );
   }
   const database = await openDatabase(config);
   const queue = await startQueue(database.sql, {

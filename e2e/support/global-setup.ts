@@ -36,7 +36,10 @@ function waitForUrl(child: ChildProcess, getOutput: () => string): Promise<strin
 /** Builds the web app if needed, then starts one real server on a fresh database for the run. */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'dist/web/index.html'))) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
   const database = await freshDatabaseEnv();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { DatabaseLockedError } from './pglite-lock.ts';
 import { users } from './schema/index.ts';
+
+const journal = JSON.parse(
+  readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8'),
+) as { entries: unknown[] };
 
 describe('embedded database on disk', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-db-'));
@@ -24,7 +28,7 @@ describe('embedded database on disk', () => {
     const migrations = await second.sql.executeSql(
       'select count(*)::int as n from drizzle.__drizzle_migrations',
     );
-    expect(migrations.rows).toEqual([{ n: 1 }]);
+    expect(migrations.rows).toEqual([{ n: journal.entries.length }]);
     await second.close();
   });
 

@@ -59,6 +59,10 @@ describe('HTTP conventions', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+    const reset = await t.app.inject({ method: 'GET', url: '/reset-password?token=secret' });
+    expect(reset.headers['referrer-policy']).toBe('no-referrer');
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const unknown = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<div id="root">');

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../common/errors.ts';
-import { isKnownPath } from '../../common/routes.ts';
+import { isKnownPath, routes } from '../../common/routes.ts';
 
 export interface WebAppOptions {
   distDir: string;
@@ -24,6 +24,7 @@ export default fp(
     if (hasWebApp) {
       await app.register(fastifyStatic, {
         root: options.distDir,
+        // One route per built file, registered at start: restart after `npm run build`.
         wildcard: false,
         index: false,
         setHeaders(res, filePath) {
@@ -46,6 +47,8 @@ export default fp(
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
       if (wantsPage && hasWebApp && !path.extname(pathname)) {
+        // The reset link's token sits in the query string: never send it on as a referrer.
+        if (pathname === routes.resetPassword) reply.header('referrer-policy', 'no-referrer');
         return reply.status(isKnownPath(pathname) ? 200 : 404).sendFile('index.html', options.distDir);
       }
       const body: ApiErrorBody = {

@@ -1,1 +1,2 @@
+export * from './auth.ts';
 export * from './users.ts';

@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../common/routes.ts';
+import { launchBrowser, openPage, viewports } from './support/browser.ts';
+
+/** Every path of the route table, with its parameters filled in. */
+const pagePaths = Object.values(routes).map((path) =>
+  path.replace(':id', 'someone').replace(/^\/reset-password$/, '/reset-password?token=abc'),
+);
+
+describe('the app shell in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    it(`renders every route at ${size} width without a console error`, async () => {
+      const { page, context, errors } = await openPage(browser, { viewport });
+      for (const path of pagePaths) {
+        await page.goto(path);
+        await page.locator('main h1').first().waitFor({ state: 'visible' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflow, `horizontal scroll on ${path}`).toBe(false);
+        expect(errors, `console errors on ${path}`).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+
+  it('keeps the chosen theme across a reload', async () => {
+    const { page, context, errors } = await openPage(browser, { colorScheme: 'light' });
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByRole('button', { name: /Change theme/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await page.reload();
+    await page.locator('main h1').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('dark');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the system theme when set to system', async () => {
+    const { page, context } = await openPage(browser, { colorScheme: 'dark' });
+    await page.goto('/');
+    await page.locator('main h1').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path, and Go Home leads home', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText("The page you're looking for doesn't exist or has been moved.").waitFor();
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Chromium reports the document's own 404 status as a console error; nothing else may appear.
+    expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the bottom bar on phones, except on the login page', async () => {
+    const { page, context } = await openPage(browser, { viewport: viewports.mobile });
+    await page.goto('/discover');
+    const bottomBar = page.getByRole('navigation', { name: 'Quick actions' });
+    await bottomBar.waitFor({ state: 'visible' });
+    expect(await bottomBar.getByPlaceholder('Search...').isVisible()).toBe(true);
+    await page.goto('/login');
+    await page.locator('main h1').first().waitFor();
+    expect(await bottomBar.count()).toBe(0);
+    await context.close();
+  });
+
+  it('redirects /post-content to /post-ccontent', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/post-content');
+    await page.waitForURL((url) => url.pathname === '/post-ccontent');
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import type { Clock } from '../../lib/clock.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import { createMemoryStore } from './memory-store.ts';
+import { createRedisStore } from './redis-store.ts';
+import type { RateLimitStore, WindowState } from './store.ts';
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+/** Rate limiting in the words services use: a scope ('signin-ip') and a subject (the IP). */
+export interface RateLimiter {
+  /** Counts an attempt; returns the seconds to wait when it is over the rule's limit, else null. */
+  consume(scope: string, subject: string, rule: RateRule): Promise<number | null>;
+  /** Seconds to wait when the subject already used up `limit` in its window, without counting. */
+  blocked(scope: string, subject: string, limit: number): Promise<number | null>;
+  /** Counts an event and tells where the window stands. */
+  record(scope: string, subject: string, windowMs: number): Promise<WindowState>;
+  clear(scope: string, subject: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export function createRateLimiter(store: RateLimitStore, prefix = 'fp:rl'): RateLimiter {
+  // Subjects are hashed: emails and IPs do not belong in a cache's key list.
+  const key = (scope: string, subject: string) => `${prefix}:${scope}:${sha256(subject).slice(0, 32)}`;
+  return {
+    async consume(scope, subject, rule) {
+      const state = await store.hit(key(scope, subject), rule.windowMs);
+      return state.count > rule.limit ? seconds(state.resetInMs) : null;
+    },
+    async blocked(scope, subject, limit) {
+      const state = await store.peek(key(scope, subject));
+      return state && state.count >= limit ? seconds(state.resetInMs) : null;
+    },
+    record: (scope, subject, windowMs) => store.hit(key(scope, subject), windowMs),
+    clear: (scope, subject) => store.reset(key(scope, subject)),
+    close: () => store.close(),
+  };
+}
+
+/** Redis when REDIS_URL is set (shared by every process), else this process's memory. */
+export function createRateLimitStore(
+  redisUrl: string | null,
+  clock: Clock,
+  onError: (error: Error) => void,
+): RateLimitStore {
+  return redisUrl ? createRedisStore(redisUrl, clock, onError) : createMemoryStore(clock);
+}

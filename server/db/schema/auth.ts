@@ -1,0 +1,76 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true }).notNull();
+
+/** One live 6-digit code per user, stored as an HMAC; a resend replaces it. */
+export const emailVerificationCodes = pgTable('email_verification_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: at('created_at'),
+  expiresAt: at('expires_at'),
+});
+
+/** Single-use password reset links, stored as sha256 of the token. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at'),
+    expiresAt: at('expires_at'),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/** A sign-in started at an OpenID provider: what the callback must check, kept 10 minutes. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    createdAt: at('created_at'),
+    expiresAt: at('expires_at'),
+  },
+  (table) => [index('oauth_states_expires_at_idx').on(table.expiresAt)],
+);
+
+/** The one-time code the web app trades for a session after an OpenID sign-in (never the token itself). */
+export const oauthExchangeCodes = pgTable(
+  'oauth_exchange_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at'),
+    expiresAt: at('expires_at'),
+  },
+  (table) => [index('oauth_exchange_codes_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Which provider account signs in as which user. */
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: at('created_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('oauth_accounts_user_id_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,14 @@
+import type { SessionView } from '../../common/schemas/auth.ts';
+import type { SessionRecord } from '../repositories/sessions.repository.ts';
+
+/** A session as its owner sees it in the list: never its token hash. */
+export function presentSession(session: SessionRecord, currentSessionId: string | null): SessionView {
+  return {
+    id: session.id,
+    userAgent: session.userAgent,
+    ipAddress: session.ipAddress,
+    createdAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt.toISOString(),
+    current: session.id === currentSessionId,
+  };
+}

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+export type Role = UserRecord['role'];
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  isEmailVerified: boolean;
+  now: Date;
+}
+
+export type ProfileChanges = Partial<Pick<UserRecord, 'firstName' | 'lastName' | 'profileImage'>>;
+
+export function createUsersRepository(db: Database) {
+  async function update(
+    id: string,
+    changes: Partial<Omit<UserRecord, 'id' | 'createdAt'>>,
+  ): Promise<UserRecord | null> {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+    return row ?? null;
+  }
+
+  return {
+    async findById(id: string): Promise<UserRecord | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    /** Case-insensitive, matching the unique index on lower(email). */
+    async findByEmail(email: string): Promise<UserRecord | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      return row ?? null;
+    },
+
+    /** Null when the email is already taken. */
+    async create(user: NewUser): Promise<UserRecord | null> {
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({
+            email: user.email,
+            passwordHash: user.passwordHash,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            isEmailVerified: user.isEmailVerified,
+            createdAt: user.now,
+            updatedAt: user.now,
+          })
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    markEmailVerified: (id: string, now: Date) => update(id, { isEmailVerified: true, updatedAt: now }),
+
+    setRole: (id: string, role: Role, now: Date) => update(id, { role, updatedAt: now }),
+
+    setPasswordHash: (id: string, passwordHash: string | null, now: Date) =>
+      update(id, { passwordHash, updatedAt: now }),
+
+    updateProfile: (id: string, changes: ProfileChanges, now: Date) =>
+      update(id, { ...changes, updatedAt: now }),
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,80 @@
+import type { Outbox } from '../../adapters/mail/index.ts';
+import type { OidcClient } from '../../adapters/oauth/oidc-client.ts';
+import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
+import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
+import type { SessionsRepository } from '../../repositories/sessions.repository.ts';
+import type { UsersRepository } from '../../repositories/users.repository.ts';
+import { createAdminGrant } from './admin-grant.ts';
+import { createGoogleSignInService } from './google.service.ts';
+import { createPasswordService } from './password.service.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { createProfileService } from './profile.service.ts';
+import { createRegistrationService } from './registration.service.ts';
+import { createSessionService } from './sessions.service.ts';
+import { createSignInService } from './sign-in.service.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
+
+export interface AuthDependencies {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  tokens: AuthTokensRepository;
+  oauth: OAuthRepository;
+  passwords: PasswordHasher;
+  outbox: Outbox;
+  limiter: RateLimiter;
+  oidc: OidcClient | null;
+  clock: Clock;
+  settings: { appSecret: string; publicUrl: string; adminEmails: readonly string[] };
+  log: { warn(details: object, message: string): void };
+}
+
+/** The account services, each given only what it uses. */
+export function createAuthServices(deps: AuthDependencies) {
+  const { users, tokens, passwords, outbox, limiter, clock, settings } = deps;
+  const sessions = createSessionService({ sessions: deps.sessions, clock });
+  const grantAdminIfListed = createAdminGrant({ users, adminEmails: settings.adminEmails, clock });
+  const throttle = createSignInThrottle(limiter);
+  return {
+    sessions,
+    registration: createRegistrationService({
+      users,
+      tokens,
+      sessions,
+      passwords,
+      outbox,
+      limiter,
+      grantAdminIfListed,
+      clock,
+      appSecret: settings.appSecret,
+    }),
+    signIn: createSignInService({ users, passwords, sessions, throttle, grantAdminIfListed }),
+    passwords: createPasswordService({
+      users,
+      tokens,
+      sessions,
+      passwords,
+      throttle,
+      outbox,
+      limiter,
+      clock,
+      publicUrl: settings.publicUrl,
+    }),
+    profile: createProfileService({ users, clock }),
+    google: createGoogleSignInService({
+      oidc: deps.oidc,
+      oauth: deps.oauth,
+      users,
+      tokens,
+      sessions,
+      limiter,
+      grantAdminIfListed,
+      clock,
+      publicUrl: settings.publicUrl,
+      log: deps.log,
+    }),
+  };
+}
+
+export type AuthServices = ReturnType<typeof createAuthServices>;

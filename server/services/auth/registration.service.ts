@@ -1,0 +1,137 @@
+import { limits } from '../../../common/limits.ts';
+import { authMessages } from '../../../common/schemas/auth.ts';
+import type { Outbox } from '../../adapters/mail/index.ts';
+import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
+import { badRequest, conflict, rateLimited } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
+import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
+import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
+import type { AdminGrant } from './admin-grant.ts';
+import type { ClientInfo } from './client-info.ts';
+import { verificationCodeEmail } from './emails.ts';
+import { assertAcceptablePassword, type PasswordHasher } from './passwords.ts';
+import type { SessionService } from './sessions.service.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const SIGNUPS_PER_IP = { limit: 10, windowMs: HOUR_MS };
+const RESENDS_PER_IP = { limit: 20, windowMs: HOUR_MS };
+const RESEND_COOLDOWN = { limit: 1, windowMs: limits.verificationResendSeconds * 1000 };
+const VERIFY_FAILURES_PER_IP = { limit: 50, windowMs: 15 * 60 * 1000 };
+
+export interface SignupRequest {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function createRegistrationService(deps: {
+  users: UsersRepository;
+  tokens: AuthTokensRepository;
+  sessions: SessionService;
+  passwords: PasswordHasher;
+  outbox: Outbox;
+  limiter: RateLimiter;
+  grantAdminIfListed: AdminGrant;
+  clock: Clock;
+  appSecret: string;
+}) {
+  const { users, tokens, limiter, clock } = deps;
+  // Keyed and bound to the user: a leaked table does not give the codes away by brute force.
+  const codeHash = (userId: string, code: string) => hmacSha256(deps.appSecret, `${userId}:${code}`);
+
+  async function limit(
+    scope: string,
+    subject: string,
+    rule: { limit: number; windowMs: number },
+    message: string,
+  ) {
+    const wait = await limiter.consume(scope, subject, rule);
+    if (wait !== null) throw rateLimited(message, wait);
+  }
+
+  async function issueCode(user: UserRecord): Promise<string> {
+    const code = sixDigitCode();
+    const now = clock.now();
+    await tokens.replaceVerificationCode({
+      userId: user.id,
+      hash: codeHash(user.id, code),
+      now,
+      expiresAt: new Date(now.getTime() + limits.auth.verificationCodeTtlSeconds * 1000),
+    });
+    return code;
+  }
+
+  return {
+    /** Creates an unverified account and mails its first code; a mail failure does not undo it. */
+    async signup(request: SignupRequest, client: ClientInfo): Promise<UserRecord> {
+      await limit('signup-ip', client.ip, SIGNUPS_PER_IP, authMessages.tooManyRequests);
+      assertAcceptablePassword(request.password, 'password');
+      const taken = conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+      if (await users.findByEmail(request.email)) throw taken;
+      const user = await users.create({
+        email: request.email,
+        passwordHash: await deps.passwords.hash(request.password),
+        firstName: request.firstName,
+        lastName: request.lastName,
+        isEmailVerified: false,
+        now: clock.now(),
+      });
+      if (!user) throw taken;
+      const code = await issueCode(user);
+      await deps.outbox.send(verificationCodeEmail(user.email, code));
+      return user;
+    },
+
+    /** A right code verifies the email and signs the user in; 5 wrong ones void it. */
+    async verifyEmail(
+      email: string,
+      code: string,
+      client: ClientInfo,
+    ): Promise<{ token: string; user: UserRecord }> {
+      const wait = await limiter.blocked('verify-ip', client.ip, VERIFY_FAILURES_PER_IP.limit);
+      if (wait !== null) throw rateLimited(authMessages.tooManyRequests, wait);
+      const fail = async (message: string) => {
+        await limiter.record('verify-ip', client.ip, VERIFY_FAILURES_PER_IP.windowMs);
+        return badRequest(message, { code: message });
+      };
+
+      const user = await users.findByEmail(email);
+      if (!user || user.isEmailVerified) throw await fail(authMessages.codeExpired);
+      const attempt = await tokens.spendVerificationAttempt(
+        user.id,
+        clock.now(),
+        limits.auth.verificationCodeAttempts,
+      );
+      if (!attempt) throw await fail(authMessages.codeExpired);
+      if (!sameDigest(attempt.codeHash, codeHash(user.id, code))) {
+        if (attempt.attempts < limits.auth.verificationCodeAttempts)
+          throw await fail(authMessages.codeIncorrect);
+        await tokens.deleteVerificationCode(user.id);
+        throw await fail(authMessages.codeVoided);
+      }
+
+      await tokens.deleteVerificationCode(user.id);
+      const verified = (await users.markEmailVerified(user.id, clock.now())) ?? user;
+      const signedIn = await deps.grantAdminIfListed(verified);
+      const { token } = await deps.sessions.start(signedIn.id, client);
+      return { token, user: signedIn };
+    },
+
+    /**
+     * A new code, at most once per 600 s per address. Unknown and already verified addresses get
+     * the same answer and the same wait, but no mail.
+     */
+    async resendVerification(email: string, client: ClientInfo): Promise<void> {
+      await limit('resend-ip', client.ip, RESENDS_PER_IP, authMessages.tooManyRequests);
+      await limit('resend-email', email, RESEND_COOLDOWN, authMessages.resendTooSoon);
+      const user = await users.findByEmail(email);
+      if (!user || user.isEmailVerified) return;
+      const code = await issueCode(user);
+      deps.outbox.sendInBackground(verificationCodeEmail(user.email, code));
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
