@@ -16,14 +16,17 @@ import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import { createAuthTokensRepository } from './repositories/auth-tokens.repository.ts';
+import { createCreatorsRepository } from './repositories/creators.repository.ts';
 import { createOAuthRepository } from './repositories/oauth.repository.ts';
 import { createSessionsRepository } from './repositories/sessions.repository.ts';
 import { createUsersRepository } from './repositories/users.repository.ts';
 import authRoutes from './routes/auth/index.ts';
 import configRoutes from './routes/config/index.ts';
+import creatorRoutes from './routes/creators/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import { createAuthServices } from './services/auth/index.ts';
 import { createPasswordHasher } from './services/auth/passwords.ts';
+import { createCreatorsService } from './services/creators/creators.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -124,6 +127,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(healthRoutes, { database, version });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(creatorRoutes, {
+    creators: createCreatorsService({ creators: createCreatorsRepository(database.db) }),
+  });
   await app.register(configRoutes, {
     publicConfig: {
       siteName: 'Fanplace',

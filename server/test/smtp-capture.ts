@@ -93,7 +93,9 @@ export function parseMail(raw: string, to: string[]): CapturedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  options: { onMessage?: (mail: CapturedMail) => void } = {},
+): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const listeners = new Set<(mail: CapturedMail) => void>();
   let delayMs = 0;
@@ -109,6 +111,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
         setTimeout(() => {
           messages.push(mail);
+          options.onMessage?.(mail);
           for (const listener of listeners) listener(mail);
           callback();
         }, delayMs);

@@ -1,2 +1,3 @@
 export * from './auth.ts';
+export * from './creators.ts';
 export * from './users.ts';
