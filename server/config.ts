@@ -31,7 +31,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   ADMIN_EMAILS: optionalString,
-  SEED_DEMO: booleanFlag.optional(),
   GA_MEASUREMENT_ID: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Fanplace <no-reply@localhost>'),
@@ -71,7 +70,6 @@ export interface Config {
   database: { driver: 'pglite'; dir: string | null } | { driver: 'postgres'; url: string };
   redisUrl: string | null;
   adminEmails: string[];
-  seedDemo: boolean | null;
   gaMeasurementId: string | null;
   mail: { smtpUrl: string | null; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
@@ -148,7 +146,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       .split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
-    seedDemo: env.SEED_DEMO ?? null,
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     google,

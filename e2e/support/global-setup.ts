@@ -1,14 +1,17 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freshDatabaseEnv } from '../../server/test/helpers.ts';
+import { startSmtpCapture } from '../../server/test/smtp-capture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Each email the server sends lands here as `<n>.json` ({to, subject, text, html}). */
+    mailDir: string;
   }
 }
 
@@ -43,6 +46,15 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
   const database = await freshDatabaseEnv();
+  const mailDir = path.join(dataDir, 'captured-mail');
+  mkdirSync(mailDir, { recursive: true });
+  let mailCount = 0;
+  const smtp = await startSmtpCapture({
+    onMessage: ({ to, subject, text, html }) => {
+      mailCount += 1;
+      writeFileSync(path.join(mailDir, `${mailCount}.json`), JSON.stringify({ to, subject, text, html }));
+    },
+  });
   let output = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
@@ -52,7 +64,7 @@ export default async function setup(project: TestProject) {
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
+      SMTP_URL: smtp.url,
       ...database.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,11 +78,13 @@ export default async function setup(project: TestProject) {
   const baseUrl = await waitForUrl(child, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+    await smtp.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
