@@ -19,6 +19,7 @@ export const routes = {
   privateProfile: '/private-profile',
   emailVerification: '/email-verification',
   resetPassword: '/reset-password',
+  googleComplete: '/auth/google/complete',
   terms: '/terms',
   privacy: '/privacy',
   creatorAgreement: '/creator-agreement',

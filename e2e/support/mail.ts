@@ -24,7 +24,8 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 10_00
       .reverse()
       .find((mail) => mail.to.includes(to.toLowerCase()) && subject.test(mail.subject));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no email to ${to} matching ${subject} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no email to ${to} matching ${subject} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

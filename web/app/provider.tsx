@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { SessionRefresh } from '../features/auth/components/session-refresh.tsx';
 import { configureAnalytics, identify } from '../lib/analytics.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -35,6 +36,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <AnalyticsSetup />
+        <SessionRefresh />
         {children}
         <Suspense fallback={null}>
           <Toaster theme={resolved} onReady={onToasterReady} />

@@ -57,6 +57,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.privateProfile, lazy: () => import('./routes/private-profile.tsx') },
           { path: routes.emailVerification, lazy: () => import('./routes/email-verification.tsx') },
           { path: routes.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+          { path: routes.googleComplete, lazy: () => import('./routes/google-complete.tsx') },
           { path: routes.terms, lazy: () => import('./routes/terms.tsx') },
           { path: routes.privacy, lazy: () => import('./routes/privacy.tsx') },
           { path: routes.creatorAgreement, lazy: () => import('./routes/creator-agreement.tsx') },

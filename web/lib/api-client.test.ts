@@ -41,6 +41,16 @@ describe('toApiError', () => {
     expect(error.fields).toEqual({ username: 'Username must start with @' });
   });
 
+  it('keeps the wait a 429 announces', () => {
+    const error = toApiError(429, {
+      message: 'Please wait before requesting another code',
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 599.2,
+    });
+    expect(error.retryAfterSeconds).toBe(600);
+    expect(toApiError(429, { message: 'x', retryAfterSeconds: 'soon' }).retryAfterSeconds).toBeUndefined();
+  });
+
   it("falls back to 'Request failed' when the body has no message", () => {
     expect(toApiError(500, '<html>Bad gateway</html>').message).toBe('Request failed');
     expect(toApiError(503, null).message).toBe('Request failed');
@@ -88,6 +98,14 @@ describe('the app client', () => {
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(localStorage.getItem(storageKeys.user)).toBeNull();
     expect(getSession()).toBeNull();
+  });
+
+  it('can send a given token, whose 401 leaves the stored session alone', async () => {
+    signIn();
+    const requests = stubFetch(() => json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await expect(api.post('/auth/logout', undefined, { token: 'old-token' })).rejects.toThrow('Unauthorized');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer old-token');
+    expect(getSession()?.token).toBe('secret-token');
   });
 
   it("throws the server's message for other failures and keeps the session", async () => {

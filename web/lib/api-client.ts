@@ -1,18 +1,21 @@
 import type { ApiErrorBody } from '#common/errors.ts';
 import { getToken, signOut } from './session.ts';
 
-/** An API failure with the server's message, stable code and per-field messages. */
+/** An API failure with the server's message, stable code, per-field messages and any wait. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** On a 429: how long until asking again can succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: Pick<ApiErrorBody, 'message' | 'code' | 'fields'>) {
+  constructor(status: number, body: Pick<ApiErrorBody, 'message' | 'code' | 'fields' | 'retryAfterSeconds'>) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
     this.fields = body.fields;
+    this.retryAfterSeconds = body.retryAfterSeconds;
   }
 }
 
@@ -41,7 +44,10 @@ export function toApiError(status: number, body: unknown): ApiError {
   const message =
     typeof record.message === 'string' && record.message !== '' ? record.message : 'Request failed';
   const code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
-  return new ApiError(status, { message, code, fields: stringRecord(record.fields) });
+  const wait = record.retryAfterSeconds;
+  const retryAfterSeconds =
+    typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? Math.ceil(wait) : undefined;
+  return new ApiError(status, { message, code, fields: stringRecord(record.fields), retryAfterSeconds });
 }
 
 export interface RequestOptions {
@@ -50,6 +56,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /**
+   * Sends this bearer token instead of the stored one (logout ends the session it names, even after
+   * the device has forgotten it). A 401 then does not sign the stored session out.
+   */
+  token?: string | null;
 }
 
 export interface ApiClientOptions {
@@ -73,7 +84,8 @@ export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }
     const headers = new Headers({ accept: 'application/json' });
     const isForm = options.body instanceof FormData;
     if (options.body !== undefined && !isForm) headers.set('content-type', 'application/json');
-    const token = readToken?.();
+    const ownToken = options.token !== undefined;
+    const token = ownToken ? options.token : readToken?.();
     if (token) headers.set('authorization', `Bearer ${token}`);
 
     let response: Response;
@@ -97,7 +109,7 @@ export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }
     }
 
     const body = parseBody(await response.text());
-    if (response.status === 401) onUnauthorized?.();
+    if (response.status === 401 && !ownToken) onUnauthorized?.();
     if (!response.ok) throw toApiError(response.status, body);
     return body;
   }
@@ -119,9 +131,12 @@ export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The app's client: same-origin `/api` unless VITE_API_BASE_URL says otherwise; any 401 signs out. */
+/** Same-origin `/api` unless VITE_API_BASE_URL says otherwise. */
+export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
+
+/** The app's client; any 401 signs out. */
 export const api = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
+  baseUrl: apiBaseUrl,
   getToken,
   onUnauthorized: signOut,
 });

@@ -9,13 +9,30 @@ const storedUser = {
   lastName: 'Lovelace',
   profileImage: null,
   isEmailVerified: true,
-};
+  role: 'admin',
+  createdAt: '2025-01-02T03:04:05.000Z',
+} as const;
 
 describe('session', () => {
   it('restores a signed-in user when token and user are both stored', () => {
     localStorage.setItem(storageKeys.token, 't1');
     localStorage.setItem(storageKeys.user, JSON.stringify(storedUser));
     expect(restoreSession()).toEqual({ token: 't1', user: storedUser });
+  });
+
+  it('reads users stored before role and createdAt existed', () => {
+    localStorage.setItem(storageKeys.token, 't1');
+    localStorage.setItem(storageKeys.user, JSON.stringify({ id: 7, email: 'old@example.com' }));
+    expect(restoreSession()?.user).toEqual({
+      id: '7',
+      email: 'old@example.com',
+      firstName: null,
+      lastName: null,
+      profileImage: null,
+      isEmailVerified: false,
+      role: 'user',
+      createdAt: null,
+    });
   });
 
   it('stays signed out when only one of the two is stored', () => {

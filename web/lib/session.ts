@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { storageKeys } from '#common/storage-keys.ts';
 import { onStorageChange, storage } from './storage.ts';
 
+export type UserRole = 'user' | 'admin';
+
 /** The signed-in user as kept under the spec's `user` storage key. */
 export interface SessionUser {
   id: string;
@@ -10,6 +12,9 @@ export interface SessionUser {
   lastName: string | null;
   profileImage: string | null;
   isEmailVerified: boolean;
+  role: UserRole;
+  /** ISO 8601; null for a user stored before the field existed. */
+  createdAt: string | null;
 }
 
 export interface Session {
@@ -20,14 +25,15 @@ export interface Session {
 const optionalText = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
-/** Reads a stored user; anything that is not an object with a string id and email is rejected. */
-export function parseStoredUser(raw: string): SessionUser {
-  const value: unknown = JSON.parse(raw);
-  if (typeof value !== 'object' || value === null) throw new Error('Stored user is not an object');
+/**
+ * Reads a user (stored, or from a server answer); anything that is not an object with a string id
+ * and email is rejected. Checked by hand so zod stays out of the first page's JavaScript.
+ */
+export function toSessionUser(value: unknown): SessionUser {
+  if (typeof value !== 'object' || value === null) throw new Error('User is not an object');
   const record = value as Record<string, unknown>;
-  if (typeof record.id !== 'string' && typeof record.id !== 'number')
-    throw new Error('Stored user has no id');
-  if (typeof record.email !== 'string') throw new Error('Stored user has no email');
+  if (typeof record.id !== 'string' && typeof record.id !== 'number') throw new Error('User has no id');
+  if (typeof record.email !== 'string') throw new Error('User has no email');
   return {
     id: String(record.id),
     email: record.email,
@@ -35,7 +41,14 @@ export function parseStoredUser(raw: string): SessionUser {
     lastName: optionalText(record.lastName),
     profileImage: optionalText(record.profileImage),
     isEmailVerified: record.isEmailVerified === true,
+    role: record.role === 'admin' ? 'admin' : 'user',
+    createdAt: optionalText(record.createdAt),
   };
+}
+
+/** Reads the JSON kept under the `user` storage key. */
+export function parseStoredUser(raw: string): SessionUser {
+  return toSessionUser(JSON.parse(raw));
 }
 
 /** Restores the session from storage: both keys are needed, and an unreadable user clears both. */

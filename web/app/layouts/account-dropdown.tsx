@@ -7,11 +7,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
 import { useAppNavigate } from '../../hooks/use-app-navigate.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { displayNameOf } from '../../lib/user-display.ts';
 import { AccountButton } from './account-button.tsx';
-import { useLogout } from './use-logout.ts';
 
 interface AccountDropdownProps {
   user: SessionUser;

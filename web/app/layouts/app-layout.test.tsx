@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '#common/storage-keys.ts';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { reloadSession } from '../../lib/session.ts';
 import { fakeMatchMedia } from '../../test/fake-media-query.ts';
+import { json, stubFetch } from '../../test/fetch-stub.ts';
 import { AppLayout } from './app-layout.tsx';
 
 function renderLayoutAt(path: string) {
@@ -37,6 +38,7 @@ function signIn() {
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   localStorage.clear();
   reloadSession();
 });
@@ -71,6 +73,7 @@ describe('AppLayout', () => {
 
   it('shows initials for a signed-in user and logs out from the account menu', async () => {
     signIn();
+    const requests = stubFetch(() => json(200, { message: 'Logged out successfully' }));
     const router = renderLayoutAt('/wallet');
     const trigger = screen.getByRole('button', { name: 'Account menu for Ada Lovelace' });
     expect(trigger.textContent).toBe('AL');
@@ -89,6 +92,9 @@ describe('AppLayout', () => {
     expect(localStorage.getItem(storageKeys.user)).toBeNull();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+    const logout = requests.find((request) => request.url === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('authorization')).toBe('Bearer token-1');
   });
 
   it('searching opens Discover with the query', async () => {

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../lib/utils.ts';
+import { AuthModalHost } from './auth-modal-host.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { isBottomBarHidden } from './layout-rules.ts';
 import { LeftNav } from './left-nav.tsx';
@@ -33,6 +34,7 @@ export function AppLayout() {
         <RightPanel />
       </div>
       <BottomBar />
+      <AuthModalHost />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import { menu, useMenu } from './menu-store.ts';
 import { primaryNav, settingsNav } from './nav-items.ts';
 import { LogoutNavButton, NavList } from './nav-list.tsx';
-import { useLogout } from './use-logout.ts';
 
 /** The desktop side menu: full width from 1024 px (unless collapsed), an icon rail from 768 px. */
 export function LeftNav() {

@@ -12,12 +12,12 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '../../components/ui/sheet.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSession } from '../../lib/session.ts';
 import { storage } from '../../lib/storage.ts';
 import { menu, useMenu } from './menu-store.ts';
 import { editProfileNav, emailVerificationNav, moreNav, primaryNav, settingsNav } from './nav-items.ts';
 import { LogoutNavButton, NavList } from './nav-list.tsx';
-import { useLogout } from './use-logout.ts';
 
 /** The phone menu: the left navigation plus every other page, in a sheet with focus kept inside. */
 export function MobileMenuSheet() {

@@ -62,12 +62,13 @@ export const emailVerificationNav: NavItem = {
 /**
  * Routes deliberately absent from the phone menu: the spec leaves out sign-in and sign-up (the account
  * menu has them); a public profile needs a creator to look at; a password reset needs the emailed token;
- * the alias only redirects.
+ * Google's return page needs its one-time code; the alias only redirects.
  */
 export const routesNotInMobileMenu: RouteName[] = [
   'login',
   'register',
   'publicProfile',
   'resetPassword',
+  'googleComplete',
   'postContentAlias',
 ];

@@ -1,49 +1,36 @@
 import { UserRoundPlus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { limits } from '#common/limits.ts';
-import { pathTo } from '#common/routes.ts';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { pathTo, routes } from '#common/routes.ts';
+import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card.tsx';
+import { GoogleSignIn } from '../../features/auth/components/google-sign-in.tsx';
+import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+import { safeNextPath } from '../../features/auth/next-path.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-
-const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 function RegisterPage() {
   useDocumentTitle('Sign Up');
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const keepNext = next === routes.home ? '' : `?${new URLSearchParams({ next })}`;
+
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-6 py-6">
-      <Card>
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <UserRoundPlus aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="font-heading text-2xl font-bold">Create your account</h1>
-          <CardDescription>Creating an account opens soon.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4 text-center text-sm text-muted-foreground">
-          <p>
-            You must be at least {limits.minimumAge} years old and agree to the{' '}
-            <Link className={linkClass} to={pathTo('terms')}>
-              Terms
-            </Link>
-            ,{' '}
-            <Link className={linkClass} to={pathTo('privacy')}>
-              Privacy Policy
-            </Link>{' '}
-            and{' '}
-            <Link className={linkClass} to={pathTo('creatorAgreement')}>
-              Creator Agreement
-            </Link>
-            .
-          </p>
-          <p>
-            Already have an account?{' '}
-            <Link className={linkClass} to={pathTo('login')}>
-              Sign In
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard
+      icon={UserRoundPlus}
+      title="Create your account"
+      description={`Follow, subscribe to and message creators. You must be at least ${limits.minimumAge} years old.`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className={authLinkClass} to={`${pathTo('login')}${keepNext}`}>
+            Sign In
+          </Link>
+        </>
+      }
+    >
+      <GoogleSignIn />
+      <SignUpForm />
+    </AuthCard>
   );
 }
 

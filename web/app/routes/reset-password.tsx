@@ -1,8 +1,8 @@
 import { KeyRound } from 'lucide-react';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { type LoaderFunctionArgs, redirect, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { AuthCard } from '../../features/auth/components/auth-card.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
 /** The page is only reachable from the emailed link: without its token the user goes home (spec). */
@@ -14,15 +14,16 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
   return (
-    <div className="mx-auto max-w-xl">
-      <PageHeader title="Reset Password" />
-      <EmptyState
-        icon={KeyRound}
-        title="Choosing a new password opens soon"
-        description="You will set a new password here from the link we email you."
-      />
-    </div>
+    <AuthCard
+      icon={KeyRound}
+      title="Reset Password"
+      description="Choose a new password. You will then sign in again on every device."
+    >
+      <ResetPasswordForm token={token} />
+    </AuthCard>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { CreatorSummary } from '#common/schemas/creators.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
+import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFollowCreator } from '../api/follow-creator.ts';
@@ -13,14 +14,13 @@ const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 /** The whole card opens the creator's public profile; Follow sits above that link. */
 export function CreatorCard({ creator }: { creator: CreatorSummary }) {
   const session = useSession();
-  const navigate = useNavigate();
   const follow = useFollowCreator();
 
   function onFollow() {
     trackButtonClick('follow_creator');
     if (!session) {
       toast.error('Please sign in to follow creators');
-      void navigate(pathTo('login'));
+      openAuthModal('signin');
       return;
     }
     follow.mutate(creator.handle, {
