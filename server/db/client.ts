@@ -74,8 +74,11 @@ async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', onError);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   const lockClient = await pool.connect();
   try {
@@ -111,9 +114,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+export interface OpenDatabaseOptions {
+  /** Errors of idle pooled connections (PostgreSQL); logged by the caller. */
+  onError?: (error: Error) => void;
+}
+
 /** Opens the configured database and brings its schema up to date. */
-export function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
+export function openDatabase(
+  config: Pick<Config, 'database'>,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
   return config.database.driver === 'postgres'
-    ? openPostgres(config.database.url)
+    ? openPostgres(config.database.url, options.onError ?? (() => {}))
     : openPglite(config.database.dir);
 }
