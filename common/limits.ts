@@ -11,6 +11,8 @@ export const limits = {
   minimumAge: 18,
   profileImageMaxBytes: 2 * 1024 * 1024,
   propertyImageMaxBytes: 5 * 1024 * 1024,
+  bannerImageMaxBytes: 5 * 1024 * 1024,
+  identityDocumentMaxBytes: 10 * 1024 * 1024,
   bioMaxLength: 500,
   postDescriptionMaxLength: 500,
   onboardingSteps: 8,
@@ -24,6 +26,18 @@ export const limits = {
   nameMaxLength: 50,
   emailMaxLength: 254,
   imageUrlMaxLength: 2048,
+  media: {
+    /** Defaults of MEDIA_MAX_IMAGE_BYTES and MEDIA_MAX_VIDEO_BYTES (post media through tus). */
+    postImageMaxBytes: 25 * 1024 * 1024,
+    postVideoMaxBytes: 2 * 1024 * 1024 * 1024,
+    /** Decompression-bomb guard: width x height, read from the header before decoding. */
+    maxImagePixels: 50_000_000,
+    /** WebP widths made from every image (never upscaled); the JPEG fallback is the middle one. */
+    imageWidths: [320, 640, 1280, 2048],
+    fallbackWidth: 640,
+    signedUrlTtlSeconds: 10 * 60,
+    uploadsPerHour: 60,
+  },
   auth: {
     verificationCodeTtlSeconds: 10 * 60,
     verificationCodeAttempts: 5,

@@ -45,6 +45,17 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  MEDIA_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
+  MEDIA_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024 * 1024),
+  FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_JOBS: booleanFlag.default(true),
   TRUST_PROXY: z
@@ -81,6 +92,14 @@ export interface Config {
     accessKeyId: string | null;
     secretAccessKey: string | null;
   } | null;
+  media: {
+    /** Local media root (disk driver) and scratch space for processing (both drivers). */
+    dir: string;
+    maxImageBytes: number;
+    maxVideoBytes: number;
+    /** How many ffmpeg processes one process runs at once. */
+    ffmpegConcurrency: number;
+  };
   shutdownTimeoutMs: number;
   runJobs: boolean;
   /** Fastify's trustProxy: false, true, or a comma list of proxy addresses/CIDRs. */
@@ -163,6 +182,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
           secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
         }
       : null,
+    media: {
+      dir: path.join(dataDir, 'media'),
+      maxImageBytes: env.MEDIA_MAX_IMAGE_BYTES,
+      maxVideoBytes: env.MEDIA_MAX_VIDEO_BYTES,
+      ffmpegConcurrency: env.FFMPEG_CONCURRENCY,
+    },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     runJobs: env.RUN_JOBS,
     trustProxy: env.TRUST_PROXY,

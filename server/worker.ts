@@ -8,6 +8,9 @@ import { startQueue } from './adapters/queue.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './jobs/index.ts';
+import { systemClock } from './lib/clock.ts';
+import { createMediaRuntime } from './services/media/runtime.ts';
+import { createPaymentsRuntime } from './services/payments/runtime.ts';
 
 async function main() {
   const config = loadConfig();
@@ -17,16 +20,28 @@ async function main() {
       'The worker needs DATABASE_URL: the embedded database already runs jobs in the web process.',
     );
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    onError: (error) => log.warn({ err: error }, 'database connection lost'),
+  });
+  // Sandbox webhooks (from renewals charged here) reach the web processes over HTTP.
+  const payments = createPaymentsRuntime({
+    config,
+    db: database.db,
+    clock: systemClock,
+    log,
+    send: async ({ path, rawBody, headers }) =>
+      (await fetch(`${config.publicUrl}${path}`, { method: 'POST', headers, body: rawBody })).status,
+  });
   const queue = await startQueue(database.sql, {
     work: true,
-    jobs: createJobs(database.db, log),
+    jobs: createJobs(database.db, log, await createMediaRuntime(config), systemClock, payments),
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   log.info('worker started');
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ err }) => {
     if (err) log.error({ err }, 'worker stopping after an error');
     await queue.stop();
+    await payments.webhookDelivery.close();
     await database.close();
     log.info('worker stopped');
   });

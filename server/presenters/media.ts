@@ -1,0 +1,70 @@
+import type { MediaUrls, MediaView } from '../../common/schemas/media.ts';
+import { isPublicVariant } from '../policies/media.ts';
+import type { MediaRecord } from '../repositories/media.repository.ts';
+import type { MediaLinks } from '../services/media/links.ts';
+
+export interface PresentMediaOptions {
+  /** From `mediaAccess(...) === 'full'`: may this viewer have the full renditions? */
+  entitled: boolean;
+  links: MediaLinks;
+}
+
+const RESPONSIVE = /^w\d+$/;
+
+/**
+ * The only way a media row leaves the server. A viewer who is not entitled gets the blurred
+ * preview and the thumbhash, never a URL of an original or a full rendition; storage keys never leave.
+ */
+export async function presentMedia(media: MediaRecord, options: PresentMediaOptions): Promise<MediaView> {
+  const { entitled, links } = options;
+  let signed = false;
+  const urlOf = async (variant: string): Promise<string | null> => {
+    const file = media.variants[variant];
+    if (!file) return null;
+    if (media.kind === 'identity_document') return links.guardedUrl(media.id, variant);
+    if (isPublicVariant(media, variant)) return links.publicUrl(media.id, variant);
+    signed = true;
+    return links.signedUrl(media.id, variant, file);
+  };
+
+  const urls: MediaUrls = { preview: null, sources: [], poster: null, video: null, document: null };
+  let url: string | null = null;
+  if (media.status === 'ready') {
+    urls.preview = await urlOf('preview');
+    if (entitled) {
+      const renditions = Object.entries(media.variants)
+        .filter(([name]) => RESPONSIVE.test(name) || name === 'jpeg')
+        .sort(([, a], [, b]) => (a.width ?? 0) - (b.width ?? 0) || a.mime.localeCompare(b.mime));
+      for (const [name, file] of renditions) {
+        const link = await urlOf(name);
+        if (link)
+          urls.sources.push({ width: file.width ?? 0, height: file.height ?? 0, type: file.mime, url: link });
+      }
+      urls.poster = await urlOf('poster');
+      urls.video = await urlOf('video');
+      urls.document = await urlOf('document');
+      const display =
+        urls.sources.filter((source) => source.type === 'image/webp' && source.width <= 1280).at(-1) ??
+        urls.sources.find((source) => source.type === 'image/webp');
+      url = urls.video ?? urls.document ?? display?.url ?? null;
+    } else {
+      url = urls.preview;
+    }
+  }
+
+  return {
+    id: media.id,
+    kind: media.kind,
+    purpose: media.purpose,
+    status: media.status,
+    failureReason: media.failureReason,
+    width: media.width,
+    height: media.height,
+    duration: media.durationSeconds,
+    thumbhash: media.thumbhash,
+    locked: !entitled,
+    url,
+    urls,
+    urlsExpireAt: signed ? links.expiresAt().toISOString() : null,
+  };
+}

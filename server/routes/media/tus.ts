@@ -1,0 +1,122 @@
+import { Server, type ServerOptions } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '../../../common/errors.ts';
+import { mediaMessages } from '../../../common/schemas/media.ts';
+import type { UploadStore } from '../../adapters/uploads.ts';
+import { AppError } from '../../errors.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { PostUploadService } from '../../services/media/post-upload.service.ts';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+export interface TusRouteOptions {
+  uploads: UploadStore;
+  postUploads: PostUploadService;
+  /** The user a bearer token signs in, or null. */
+  authenticate(token: string): Promise<UserRecord | null>;
+  log: { error(details: object, message: string): void };
+}
+
+const PATH = '/api/uploads';
+/** The same token shape the auth plugin accepts. */
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/;
+const json = (message: string, code: string) => JSON.stringify({ message, code } satisfies ApiErrorBody);
+
+/** tus hooks abort a request by throwing `{status_code, body}`; our errors keep their JSON shape. */
+function asTusError(error: unknown): { status_code: number; body: string } {
+  if (error instanceof AppError)
+    return { status_code: error.statusCode, body: json(error.message, error.code) };
+  throw error;
+}
+
+/**
+ * Resumable post-media uploads (tus 1.0) at /api/uploads: the bearer token is checked on every
+ * request, an upload belongs to the user who created it, the declared length is checked before
+ * any byte arrives, and the finished file becomes media (see PostUploadService).
+ */
+const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
+  const { uploads, postUploads } = options;
+  /** Per request: who sent it (set in onIncomingRequest) and its client address (from Fastify). */
+  const users = new WeakMap<TusRequest, UserRecord>();
+  const addresses = new WeakMap<object, string>();
+
+  const server = new Server({
+    path: PATH,
+    datastore: uploads.datastore,
+    relativeLocation: true,
+    maxSize: postUploads.maxBytes,
+    namingFunction: () => uuidv7(),
+    async onIncomingRequest(request, uploadId) {
+      const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
+      const user = token ? await options.authenticate(token) : null;
+      if (!user) throw { status_code: 401, body: json('Unauthorized', 'UNAUTHORIZED') };
+      users.set(request, user);
+      if (request.method === 'POST') return;
+      const upload = await uploads.getUpload(uploadId);
+      if (upload?.metadata?.ownerId !== user.id) {
+        throw { status_code: 404, body: json('Upload not found', 'NOT_FOUND') };
+      }
+    },
+    async onUploadCreate(request, upload) {
+      const user = users.get(request);
+      if (!user) throw { status_code: 401, body: json('Unauthorized', 'UNAUTHORIZED') };
+      const node = request.runtime?.node?.req;
+      const type = upload.metadata?.filetype ?? undefined;
+      try {
+        await postUploads.assertCanStart(user, (node && addresses.get(node)) ?? 'unknown', {
+          size: upload.size,
+          type,
+        });
+      } catch (error) {
+        throw asTusError(error);
+      }
+      // The client's metadata (its file name included) is dropped: only the owner is kept.
+      return { metadata: { ownerId: user.id } };
+    },
+    async onUploadFinish(request, upload) {
+      const user = users.get(request);
+      if (!user) throw { status_code: 401, body: json('Unauthorized', 'UNAUTHORIZED') };
+      try {
+        const media = await postUploads.finish(user, upload.id, upload.size ?? upload.offset);
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(media),
+        };
+      } catch (error) {
+        throw asTusError(error);
+      }
+    },
+    onResponseError(_request, error) {
+      if (error instanceof Error) {
+        options.log.error({ err: error }, 'upload failed');
+        return { status_code: 500, body: json('Something went wrong', 'INTERNAL') };
+      }
+      // tus's own "Maximum size exceeded", in the words and shape of the rest of the API.
+      if (error.status_code === 413 && !error.body.startsWith('{')) {
+        return {
+          status_code: 413,
+          body: json(mediaMessages.tooLarge(postUploads.maxBytes), 'PAYLOAD_TOO_LARGE'),
+        };
+      }
+      return undefined;
+    },
+  });
+
+  app.removeAllContentTypeParsers();
+  // tus reads the body itself: Fastify must leave the stream untouched.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    addresses.set(request.raw, request.ip);
+    reply.hijack();
+    await server.handle(request.raw, reply.raw);
+  }
+  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+  const schema = { hide: true };
+  app.route({ method: [...methods], url: PATH, schema, handler: handle });
+  app.route({ method: [...methods], url: `${PATH}/:id`, schema, handler: handle });
+};
+
+export default tusRoutes;
