@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -23,6 +23,11 @@ export const routes = {
   terms: '/terms',
   privacy: '/privacy',
   creatorAgreement: '/creator-agreement',
+  adminCreators: '/admin/creators',
+  adminReports: '/admin/reports',
+  adminSupport: '/admin/support',
+  adminSupportTicket: '/admin/support/:id',
+  adminPayouts: '/admin/payouts',
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -121,7 +121,10 @@ describe('pricing in a browser', () => {
     const question = page.getByRole('button', { name: 'What happens to my data if I cancel?' });
     await question.focus();
     await page.keyboard.press('Enter');
-    await page.getByText(/remain accessible for 30 days/).waitFor();
+    await page.getByText(/^Nothing is deleted\. Cancelling stops the renewal/).waitFor();
+    expect(await page.getByRole('link', { name: 'Settings > Privacy & Safety' }).getAttribute('href')).toBe(
+      '/settings?tab=privacy-safety',
+    );
     expect(await question.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByRole('button', { name: /\?$/ }).count()).toBe(6);
 

@@ -1,18 +1,34 @@
 /**
  * Everything CI checks, in order: test tools present, types, lint, unit + server tests, web build,
- * browser tests. Ends with one summary line "N passed, N failed".
+ * browser tests. A failed step does not stop the others (except steps that need it: no browser tests
+ * without a fresh build), and the run always ends with one summary line "N passed, N failed" that
+ * names any failed step. The exit code is non-zero when anything failed.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const bin = (name: string) => path.join('node_modules', '.bin', name);
-const reports = mkdtempSync(path.join(tmpdir(), 'fp-reports-'));
+export interface Step {
+  label: string;
+  command: string;
+  /** Arguments; a Vitest step gets the path its JSON report must be written to. */
+  args: string[] | ((reportFile: string) => string[]);
+  /** A Vitest run: its JSON report gives the passed and failed test counts. */
+  counts?: boolean;
+  /** Labels of steps that must have succeeded for this one to be worth running. */
+  needs?: string[];
+}
 
-function run(label: string, command: string, args: string[]) {
-  console.info(`\n▶ ${label}`);
-  execFileSync(command, args, { stdio: 'inherit' });
+export interface Summary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  failedSteps: string[];
+  notRun: string[];
+  /** Passed tests of each counting step, by label. */
+  passedBy: Record<string, number>;
+  exitCode: number;
 }
 
 interface VitestJson {
@@ -22,43 +38,131 @@ interface VitestJson {
   numTodoTests: number;
 }
 
-function vitest(label: string, args: string[]): VitestJson {
-  const outputFile = path.join(reports, `${label}.json`);
-  let failed = false;
-  try {
-    run(label, bin('vitest'), [
-      'run',
-      ...args,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${outputFile}`,
-    ]);
-  } catch {
-    failed = true;
+type Log = (line: string) => void;
+
+/** Runs a command with the terminal attached; never throws (a missing binary is a failed step). */
+function runCommand(step: Step, args: string[], log: Log): boolean {
+  log(`\n▶ ${step.label}`);
+  const result = spawnSync(step.command, args, { stdio: 'inherit' });
+  if (result.error) {
+    log(`✗ ${step.label}: could not run ${step.command} (${result.error.message})`);
+    return false;
   }
-  let report: VitestJson;
-  try {
-    report = JSON.parse(readFileSync(outputFile, 'utf8')) as VitestJson;
-  } catch {
-    report = { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 };
+  if (result.status !== 0) {
+    const how = result.signal ? `was stopped by ${result.signal}` : `exited with ${result.status}`;
+    log(`✗ ${step.label} failed: ${path.basename(step.command)} ${how}`);
+    return false;
   }
-  if (failed && report.numFailedTests === 0) report.numFailedTests = 1;
-  return report;
+  return true;
 }
 
-run('test tools', process.execPath, ['scripts/ensure-test-tools.ts']);
-run('typecheck', bin('tsc'), ['-b']);
-run('lint', bin('biome'), ['check', '.']);
-const unit = vitest('unit', []);
-run('build', bin('vite'), ['build']);
-const e2e = vitest('e2e', ['--config', 'vitest.e2e.config.ts']);
+function readReport(file: string): VitestJson | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as VitestJson;
+  } catch {
+    return null;
+  }
+}
 
-const passed = unit.numPassedTests + e2e.numPassedTests;
-const failed = unit.numFailedTests + e2e.numFailedTests;
-const skipped = unit.numPendingTests + unit.numTodoTests + e2e.numPendingTests + e2e.numTodoTests;
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-console.info(
-  `\nDatabase: ${database}. Unit/server: ${unit.numPassedTests} passed; browser: ${e2e.numPassedTests} passed.`,
-);
-console.info(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+/** The one summary line, e.g. "812 passed, 0 failed (failed steps: typecheck, lint)". */
+export function summaryLine(summary: Omit<Summary, 'exitCode' | 'passedBy'>): string {
+  const notes: string[] = [];
+  if (summary.failedSteps.length > 0) notes.push(`failed steps: ${summary.failedSteps.join(', ')}`);
+  if (summary.notRun.length > 0) notes.push(`not run: ${summary.notRun.join(', ')}`);
+  const skipped = summary.skipped ? `, ${summary.skipped} skipped` : '';
+  const note = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+  return `${summary.passed} passed, ${summary.failed} failed${skipped}${note}`;
+}
+
+/** Runs the steps in order and prints the summary line last. */
+export function runSteps(
+  steps: Step[],
+  log: Log = console.info,
+  details?: (passedBy: Record<string, number>) => string,
+): Summary {
+  const reports = mkdtempSync(path.join(tmpdir(), 'fp-reports-'));
+  const summary: Summary = {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    failedSteps: [],
+    notRun: [],
+    passedBy: {},
+    exitCode: 0,
+  };
+  const unavailable = new Set<string>();
+
+  for (const step of steps) {
+    const missing = (step.needs ?? []).filter((label) => unavailable.has(label));
+    if (missing.length > 0) {
+      log(`\n▷ ${step.label}: not run (${missing.join(', ')} failed)`);
+      summary.notRun.push(step.label);
+      unavailable.add(step.label);
+      continue;
+    }
+    const reportFile = path.join(reports, `${step.label.replace(/[^a-z0-9]+/gi, '-')}.json`);
+    const args = typeof step.args === 'function' ? step.args(reportFile) : step.args;
+    const ok = runCommand(step, args, log);
+    if (!step.counts) {
+      if (!ok) {
+        summary.failedSteps.push(step.label);
+        unavailable.add(step.label);
+      }
+      continue;
+    }
+    const report = readReport(reportFile);
+    summary.passed += report?.numPassedTests ?? 0;
+    summary.failed += report?.numFailedTests ?? 0;
+    summary.skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
+    summary.passedBy[step.label] = report?.numPassedTests ?? 0;
+    // A run that failed without a failed test (a file that did not load, an unhandled error) counts.
+    if (!ok || !report) {
+      summary.failedSteps.push(step.label);
+      unavailable.add(step.label);
+    }
+  }
+
+  const nothingPassed = summary.passed === 0 && steps.some((step) => step.counts);
+  const anyFailure = summary.failed > 0 || summary.failedSteps.length > 0 || summary.notRun.length > 0;
+  summary.exitCode = anyFailure || nothingPassed ? 1 : 0;
+  if (details) log(`\n${details(summary.passedBy)}`);
+  log(`${details ? '' : '\n'}${summaryLine(summary)}`);
+  return summary;
+}
+
+const bin = (name: string) => path.join('node_modules', '.bin', name);
+const vitestArgs = (extra: string[]) => (reportFile: string) => [
+  'run',
+  ...extra,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+];
+
+export const ciSteps: Step[] = [
+  { label: 'test tools', command: process.execPath, args: ['scripts/ensure-test-tools.ts'] },
+  { label: 'typecheck', command: bin('tsc'), args: ['-b'] },
+  { label: 'lint', command: bin('biome'), args: ['check', '.'] },
+  { label: 'unit and server tests', command: bin('vitest'), args: vitestArgs([]), counts: true },
+  { label: 'build', command: bin('vite'), args: ['build'] },
+  {
+    label: 'browser tests',
+    command: bin('vitest'),
+    args: vitestArgs(['--config', 'vitest.e2e.config.ts']),
+    counts: true,
+    // Browser tests against an old build would test old code; without Chromium they cannot start.
+    needs: ['test tools', 'build'],
+  },
+];
+
+if (import.meta.main) {
+  const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const summary = runSteps(ciSteps, console.info, (counts) =>
+    [
+      `Database: ${database}.`,
+      `Unit/server: ${counts['unit and server tests'] ?? 0} passed;`,
+      `browser: ${counts['browser tests'] ?? 0} passed.`,
+    ].join(' '),
+  );
+  process.exit(summary.exitCode);
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { limits } from '../common/limits.ts';
+import { createEventBus } from './adapters/bus/index.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
 import { createOidcClient } from './adapters/oauth/oidc-client.ts';
 import { type Queue, startQueue } from './adapters/queue.ts';
@@ -18,29 +18,65 @@ import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import webAppPlugin from './plugins/web-app.ts';
+import { createAccountDataRepository } from './repositories/account-data.repository.ts';
 import { createAuthTokensRepository } from './repositories/auth-tokens.repository.ts';
+import { createBlocksRepository } from './repositories/blocks.repository.ts';
+import { createConversationsRepository } from './repositories/conversations.repository.ts';
 import { createCreatorsRepository } from './repositories/creators.repository.ts';
+import { createEmailChangesRepository } from './repositories/email-changes.repository.ts';
+import { createEntitlementsRepository } from './repositories/entitlements.repository.ts';
+import { createEventsRepository } from './repositories/events.repository.ts';
+import { createLikesRepository } from './repositories/likes.repository.ts';
 import { createMediaRepository } from './repositories/media.repository.ts';
+import { createNotificationsRepository } from './repositories/notifications.repository.ts';
 import { createOAuthRepository } from './repositories/oauth.repository.ts';
+import { createOnboardingRepository } from './repositories/onboarding.repository.ts';
+import { createPostsRepository } from './repositories/posts.repository.ts';
+import { createPurchasesRepository } from './repositories/purchases.repository.ts';
+import { createReportsRepository } from './repositories/reports.repository.ts';
 import { createSessionsRepository } from './repositories/sessions.repository.ts';
+import { createSupportRepository } from './repositories/support.repository.ts';
 import { createUsersRepository } from './repositories/users.repository.ts';
+import adminCreatorRoutes from './routes/admin/creators.ts';
 import authRoutes from './routes/auth/index.ts';
 import configRoutes from './routes/config/index.ts';
 import creatorRoutes from './routes/creators/index.ts';
+import eventRoutes from './routes/events/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import mediaRoutes from './routes/media/index.ts';
+import messageRoutes from './routes/messages/index.ts';
+import monetizationRoutes from './routes/monetization/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
+import postsRoutes from './routes/posts/index.ts';
+import safetyRoutes from './routes/safety/index.ts';
 import subscriptionRoutes from './routes/subscriptions/index.ts';
 import { createAuthServices } from './services/auth/index.ts';
 import { createPasswordHasher } from './services/auth/passwords.ts';
 import { createCreatorsService } from './services/creators/creators.service.ts';
+import { createOnboardingService } from './services/creators/onboarding.service.ts';
+import { createOwnedMedia } from './services/creators/owned-media.ts';
+import { createCreatorReviewService } from './services/creators/review.service.ts';
+import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
+import { makeDemoVideo } from './services/demo/video.ts';
 import { createMediaLibrary } from './services/media/library.service.ts';
 import { createMediaLinks } from './services/media/links.ts';
 import { createPostUploadService } from './services/media/post-upload.service.ts';
 import { createMediaRuntime } from './services/media/runtime.ts';
 import { createUploadService } from './services/media/upload.service.ts';
 import { createUrlSigner } from './services/media/url-signing.ts';
+import { createMessagingService } from './services/messaging/messaging.service.ts';
+import { createMonetizationServices, type MonetizationServices } from './services/monetization/index.ts';
 import { createPaymentsRuntime, type PaymentsRuntime } from './services/payments/runtime.ts';
+import { createFeedsService } from './services/posts/feeds.service.ts';
+import { createPostViews } from './services/posts/post-views.ts';
+import { createPostsService } from './services/posts/posts.service.ts';
+import { createEventsService } from './services/realtime/events.service.ts';
+import { createNotificationsService } from './services/realtime/notifications.service.ts';
+import { createAccountDataService } from './services/safety/account-data.service.ts';
+import { createBlocksService } from './services/safety/blocks.service.ts';
+import { createEmailChangeService } from './services/safety/email-change.service.ts';
+import { createReportsService } from './services/safety/reports.service.ts';
+import { createSupportService } from './services/safety/support.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -50,6 +86,10 @@ export interface AppServices {
   database: DatabaseHandle;
   queue: Queue;
   payments: PaymentsRuntime;
+  /** Fan monetization (set once the app's routes are registered). */
+  monetization: MonetizationServices | null;
+  /** Demo creators and posts for an empty database (SEED_DEMO; started by main.ts). */
+  demo: DemoSeeder;
 }
 
 declare module 'fastify' {
@@ -96,10 +136,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       (await app.inject({ method: 'POST', url: path, headers, payload: rawBody })).statusCode,
   });
   let queue: Queue;
+  // Built once notifications exist (below); its job only runs after the app is ready.
+  let monetization: MonetizationServices | null = null;
   try {
     queue = await startQueue(database.sql, {
       work: runJobs,
-      jobs: createJobs(database.db, app.log, media, clock, payments),
+      jobs: createJobs(database.db, app.log, media, clock, payments, {
+        lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) },
+      }),
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
     // Interrupted uploads of a previous run are swept at start, then hourly.
@@ -112,6 +156,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     database,
     queue,
     payments,
+    monetization: null,
+    demo: createDemoSeeder({
+      users: createUsersRepository(database.db),
+      sessions: createSessionsRepository(database.db),
+      creators: createCreatorsRepository(database.db),
+      inject: (request) => app.inject(request),
+      makeVideo: () => makeDemoVideo(media.ffmpeg),
+      clock,
+    }),
   });
 
   const limiter = createRateLimiter(
@@ -125,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessions: createSessionsRepository(database.db),
     tokens: createAuthTokensRepository(database.db),
     oauth: createOAuthRepository(database.db),
+    media: createMediaRepository(database.db),
     passwords: createPasswordHasher(),
     outbox,
     limiter,
@@ -162,22 +216,141 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(healthRoutes, { database, version });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
-  await app.register(creatorRoutes, {
-    creators: createCreatorsService({ creators: createCreatorsRepository(database.db) }),
-  });
   const mediaRepository = createMediaRepository(database.db);
   const signer = createUrlSigner({
     secret: config.appSecret,
     clock,
-    ttlSeconds: limits.media.signedUrlTtlSeconds,
+    ttlSeconds: config.media.signedUrlTtlSeconds,
   });
   const links = createMediaLinks({
     publicUrl: config.publicUrl,
     signer,
     storage: media.storage,
     clock,
-    ttlSeconds: limits.media.signedUrlTtlSeconds,
+    ttlSeconds: config.media.signedUrlTtlSeconds,
   });
+  const library = createMediaLibrary({
+    media: mediaRepository,
+    storage: media.storage,
+    links,
+    signer,
+    clock,
+  });
+  const bus = await createEventBus(config.redisUrl, (error) => app.log.error({ err: error }, 'event bus'));
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  const events = createEventsService({
+    events: createEventsRepository(database.db),
+    bus,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'publishing an event failed'),
+  });
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(database.db),
+    events,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'a notification failed'),
+  });
+  const entitlements = createEntitlementsRepository(database.db);
+  const blocks = createBlocksRepository(database.db);
+  const creatorsRepository = createCreatorsRepository(database.db);
+  const ownedMedia = createOwnedMedia({ media: mediaRepository, library });
+  const creators = createCreatorsService({
+    creators: creatorsRepository,
+    blocks,
+    likes: createLikesRepository(database.db),
+    purchases: createPurchasesRepository(database.db),
+    ownedMedia,
+    notifications,
+    clock,
+  });
+  await app.register(creatorRoutes, {
+    creators,
+    onboarding: createOnboardingService({
+      onboarding: createOnboardingRepository(database.db),
+      creators: creatorsRepository,
+      profiles: creators,
+      ownedMedia,
+      clock,
+    }),
+  });
+  await app.register(adminCreatorRoutes, {
+    review: createCreatorReviewService({
+      creators: creatorsRepository,
+      users: createUsersRepository(database.db),
+      profiles: creators,
+      ownedMedia,
+      outbox,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
+  });
+  const postsRepository = createPostsRepository(database.db);
+  const presentPosts = createPostViews({
+    posts: postsRepository,
+    creators: creatorsRepository,
+    entitlements,
+    links,
+    clock,
+  });
+  await app.register(postsRoutes, {
+    posts: createPostsService({
+      posts: postsRepository,
+      creators: creatorsRepository,
+      blocks,
+      ownedMedia,
+      library,
+      present: presentPosts,
+      notifications,
+      clock,
+    }),
+    feeds: createFeedsService({
+      posts: postsRepository,
+      creators: creatorsRepository,
+      blocks,
+      present: presentPosts,
+    }),
+    clock,
+  });
+  await app.register(messageRoutes, {
+    messaging: createMessagingService({
+      conversations: createConversationsRepository(database.db),
+      blocks,
+      entitlements,
+      events,
+      limiter,
+      clock,
+    }),
+  });
+  await app.register(safetyRoutes, {
+    blocks: createBlocksService({ blocks, users: createUsersRepository(database.db), clock }),
+    reports: createReportsService({
+      reports: createReportsRepository(database.db),
+      posts: postsRepository,
+      library,
+      limiter,
+      clock,
+    }),
+    accountData: createAccountDataService({
+      data: createAccountDataRepository(database.db),
+      storage: media.storage,
+      passwords: createPasswordHasher(),
+      limiter,
+      clock,
+    }),
+    support: createSupportService({ support: createSupportRepository(database.db), outbox, limiter, clock }),
+    emailChange: createEmailChangeService({
+      changes: createEmailChangesRepository(database.db),
+      users: createUsersRepository(database.db),
+      passwords: createPasswordHasher(),
+      outbox,
+      limiter,
+      clock,
+      appSecret: config.appSecret,
+    }),
+  });
+  await app.register(eventRoutes, { events, notifications });
   await app.register(mediaRoutes, {
     uploads: createUploadService({
       media: mediaRepository,
@@ -187,7 +360,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       clock,
       scratchRoot: media.scratchRoot,
     }),
-    library: createMediaLibrary({ media: mediaRepository, storage: media.storage, links, signer, clock }),
+    library,
     tus: {
       uploads: media.uploads,
       postUploads: createPostUploadService({
@@ -208,8 +381,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
   });
   await app.register(subscriptionRoutes, { payments });
+  monetization = createMonetizationServices({
+    db: database.db,
+    provider: payments.providers.active,
+    fallbackWebhooks: payments.webhooks,
+    clock,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.platformFeePercent,
+    holdDays: config.payments.earningsHoldDays,
+    outbox,
+    notifications,
+    present: presentPosts,
+  });
+  app.services.monetization = monetization;
+  await app.register(monetizationRoutes, { monetization });
   await app.register(paymentRoutes, {
-    webhooks: payments.webhooks,
+    webhooks: monetization.webhooks,
     sandbox: payments.providers.sandbox,
     merchantName: 'Fanplace',
   });

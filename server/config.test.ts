@@ -11,7 +11,21 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeNull();
     expect(config.google).toBeNull();
     expect(config.payments.platformFeePercent).toBe(20);
+    expect(config.payments.earningsHoldDays).toBe(7);
     expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads the platform fee and the earnings hold, and refuses values out of range', () => {
+    const config = loadConfig({ PLATFORM_FEE_PERCENT: '12.5', EARNINGS_HOLD_DAYS: '0' }, { ephemeral: true });
+    expect(config.payments.platformFeePercent).toBe(12.5);
+    expect(config.payments.earningsHoldDays).toBe(0);
+    expect(() => loadConfig({ PLATFORM_FEE_PERCENT: '101' }, { ephemeral: true })).toThrow(
+      /PLATFORM_FEE_PERCENT/,
+    );
+    expect(() => loadConfig({ EARNINGS_HOLD_DAYS: '-1' }, { ephemeral: true })).toThrow(/EARNINGS_HOLD_DAYS/);
+    expect(() => loadConfig({ EARNINGS_HOLD_DAYS: '1.5' }, { ephemeral: true })).toThrow(
+      /EARNINGS_HOLD_DAYS/,
+    );
   });
 
   it('names the variable whose value is bad', () => {
@@ -38,5 +52,29 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
     expect(config.publicUrl).toBe('https://fans.example');
     expect(config.appSecret).toBe('x'.repeat(40));
+  });
+
+  it('seeds demo data by default only on the embedded database outside tests', () => {
+    const postgres = 'postgres://u@localhost/db';
+    const seedDemo = (env: Record<string, string>) => loadConfig(env, { ephemeral: true }).seedDemo;
+    expect(seedDemo({})).toBe(true);
+    expect(seedDemo({ NODE_ENV: 'production' })).toBe(true);
+    expect(seedDemo({ NODE_ENV: 'test' })).toBe(false);
+    expect(seedDemo({ SEED_DEMO: 'false' })).toBe(false);
+    expect(seedDemo({ DATABASE_URL: postgres })).toBe(false);
+    expect(seedDemo({ DATABASE_URL: postgres, SEED_DEMO: 'true' })).toBe(true);
+    expect(seedDemo({ NODE_ENV: 'test', SEED_DEMO: 'true' })).toBe(true);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('keeps signed media links 10 minutes unless MEDIA_SIGNED_URL_TTL_SECONDS says otherwise', () => {
+    const ttl = (env: Record<string, string>) =>
+      loadConfig(env, { ephemeral: true }).media.signedUrlTtlSeconds;
+    expect(ttl({})).toBe(600);
+    expect(ttl({ MEDIA_SIGNED_URL_TTL_SECONDS: '120' })).toBe(120);
+    expect(() => loadConfig({ MEDIA_SIGNED_URL_TTL_SECONDS: '5' })).toThrow(/MEDIA_SIGNED_URL_TTL_SECONDS/);
+    expect(() => loadConfig({ MEDIA_SIGNED_URL_TTL_SECONDS: String(8 * 24 * 3600) })).toThrow(
+      /MEDIA_SIGNED_URL_TTL_SECONDS/,
+    );
   });
 });

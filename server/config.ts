@@ -40,6 +40,8 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: optionalString,
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  /** Days a creator's earning is held (refunds, chargebacks) before it can be paid out. */
+  EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -56,8 +58,17 @@ const envSchema = z.object({
     .min(1024)
     .default(2 * 1024 * 1024 * 1024),
   FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** How long a signed link to private media works (seconds; S3 presigns allow up to 7 days). */
+  MEDIA_SIGNED_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 24 * 60 * 60)
+    .default(10 * 60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_JOBS: booleanFlag.default(true),
+  /** Unset: on for the embedded database outside tests, off on DATABASE_URL (see loadConfig). */
+  SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -84,7 +95,12 @@ export interface Config {
   gaMeasurementId: string | null;
   mail: { smtpUrl: string | null; from: string };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
-  payments: { paystackSecretKey: string | null; paystackBaseUrl: string; platformFeePercent: number };
+  payments: {
+    paystackSecretKey: string | null;
+    paystackBaseUrl: string;
+    platformFeePercent: number;
+    earningsHoldDays: number;
+  };
   s3: {
     bucket: string;
     endpoint: string | null;
@@ -99,9 +115,13 @@ export interface Config {
     maxVideoBytes: number;
     /** How many ffmpeg processes one process runs at once. */
     ffmpegConcurrency: number;
+    /** Lifetime of signed links to private renditions, in seconds. */
+    signedUrlTtlSeconds: number;
   };
   shutdownTimeoutMs: number;
   runJobs: boolean;
+  /** Seed demo creators and posts into an empty database after the server starts listening. */
+  seedDemo: boolean;
   /** Fastify's trustProxy: false, true, or a comma list of proxy addresses/CIDRs. */
   trustProxy: boolean | string;
 }
@@ -172,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       paystackSecretKey: env.PAYSTACK_SECRET_KEY ?? null,
       paystackBaseUrl: env.PAYSTACK_BASE_URL,
       platformFeePercent: env.PLATFORM_FEE_PERCENT,
+      earningsHoldDays: env.EARNINGS_HOLD_DAYS,
     },
     s3: env.S3_BUCKET
       ? {
@@ -187,9 +208,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       maxImageBytes: env.MEDIA_MAX_IMAGE_BYTES,
       maxVideoBytes: env.MEDIA_MAX_VIDEO_BYTES,
       ffmpegConcurrency: env.FFMPEG_CONCURRENCY,
+      signedUrlTtlSeconds: env.MEDIA_SIGNED_URL_TTL_SECONDS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     runJobs: env.RUN_JOBS,
+    // A newcomer's laptop gets a living Discover page; a real PostgreSQL deployment only on request.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'test'),
     trustProxy: env.TRUST_PROXY,
   };
 }

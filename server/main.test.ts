@@ -31,6 +31,14 @@ function startServer(
   });
 }
 
+async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output())) {
+    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} in:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
@@ -59,6 +67,59 @@ describe('the server process', () => {
     const exitedAgain = exitCode(second.child);
     second.child.kill('SIGTERM');
     expect(await exitedAgain).toBe(0);
+  });
+
+  it('on SIGTERM finishes a request still in flight, then exits 0', async () => {
+    const shutdownDir = mkdtempSync(path.join(tmpdir(), 'fp-main-term-'));
+    const server = await startServer({
+      DATA_DIR: shutdownDir,
+      WEB_DIST_DIR: path.join(shutdownDir, 'no-web'),
+    });
+    try {
+      const { hostname, port } = new URL(server.url);
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+      const half = Math.floor(body.length / 2);
+      const request = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/auth/signin',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        request.on('error', reject);
+      });
+      // Reported by the await below; this only keeps a failed run from leaving an unhandled rejection.
+      response.catch(() => undefined);
+      // Headers and half the body: the server has the request, and is waiting for the rest.
+      request.write(body.slice(0, half));
+      await waitForOutput(server.output, /"url":"\/api\/auth\/signin".*"msg":"incoming request"/);
+
+      const exited = exitCode(server.child);
+      server.child.kill('SIGTERM');
+      await waitForOutput(server.output, /shutting down: finishing in-flight requests/);
+      // The server stopped taking new connections, but the open request is still being served.
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+      expect(server.child.exitCode).toBeNull();
+
+      request.end(body.slice(half));
+      const answer = await response;
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body)).toMatchObject({ message: 'Password or email incorrect' });
+      expect(await exited).toBe(0);
+      expect(server.output()).toContain('stopped');
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      rmSync(shutdownDir, { recursive: true, force: true });
+    }
   });
 
   it('stops with a message naming a bad variable', async () => {

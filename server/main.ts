@@ -1,23 +1,39 @@
+import { createServer } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/pglite-lock.ts';
+import { type DemoSeedRun, startDemoSeed } from './services/demo/background.ts';
+
+/** A port the OS says is free now, so PORT=0 still gives one PUBLIC_URL that links can use. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, process.env.HOST ?? '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 async function main() {
+  if (process.env.PORT === '0' && !process.env.PUBLIC_URL) process.env.PORT = String(await freePort());
   const config = loadConfig();
   const app = await buildApp(config);
+  let demo: DemoSeedRun | null = null;
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await demo?.stop();
     await app.close();
     app.log.info('stopped');
   });
   await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+  const url = config.publicUrl;
   app.log.info({ url, database: app.services.database.driver }, 'listening');
   process.stdout.write(`\n  Fanplace is running at ${url}\n\n`);
+  if (config.seedDemo) demo = startDemoSeed(app.services.demo, app.log);
 }
 
 main().catch((error: unknown) => {

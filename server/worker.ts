@@ -4,12 +4,14 @@
  */
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
+import { createMailer, createOutbox } from './adapters/mail/index.ts';
 import { startQueue } from './adapters/queue.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './jobs/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMediaRuntime } from './services/media/runtime.ts';
+import { createMonetizationServices } from './services/monetization/index.ts';
 import { createPaymentsRuntime } from './services/payments/runtime.ts';
 
 async function main() {
@@ -32,9 +34,23 @@ async function main() {
     send: async ({ path, rawBody, headers }) =>
       (await fetch(`${config.publicUrl}${path}`, { method: 'POST', headers, body: rawBody })).status,
   });
+  // Renewal receipts go by email; live notifications belong to the web processes.
+  const outbox = createOutbox(createMailer(config.mail, log), log);
+  const monetization = createMonetizationServices({
+    db: database.db,
+    provider: payments.providers.active,
+    fallbackWebhooks: payments.webhooks,
+    clock: systemClock,
+    log,
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.platformFeePercent,
+    holdDays: config.payments.earningsHoldDays,
+    outbox,
+    notifications: null,
+  });
   const queue = await startQueue(database.sql, {
     work: true,
-    jobs: createJobs(database.db, log, await createMediaRuntime(config), systemClock, payments),
+    jobs: createJobs(database.db, log, await createMediaRuntime(config), systemClock, payments, monetization),
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   log.info('worker started');
@@ -42,6 +58,7 @@ async function main() {
     if (err) log.error({ err }, 'worker stopping after an error');
     await queue.stop();
     await payments.webhookDelivery.close();
+    await outbox.close();
     await database.close();
     log.info('worker stopped');
   });

@@ -30,6 +30,8 @@ export const mediaMessages = {
   unreadableVideo: 'The video could not be read',
   unreadableDocument: 'The document could not be read',
   deleted: 'Image deleted successfully',
+  deleteFailed: 'Failed to delete image',
+  processing: 'Processing...',
   notFound: 'Media not found',
   linkInvalid: 'This link is invalid or has expired',
   uploadFailed: 'The upload could not be completed',

@@ -16,6 +16,8 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The one account the browser tests review creators with. */
+export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
 
 function waitForUrl(child: ChildProcess, getOutput: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -65,6 +67,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMTP_URL: smtp.url,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       ...database.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -35,7 +36,9 @@ const MIGRATION_LOCK_KEY = 7_241_851;
 async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   const release = dir ? acquireDirectoryLock(dir) : () => {};
   try {
-    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    // Typo-tolerant creator search uses trigrams (the migrations create the extension).
+    const options = { extensions: { pg_trgm } };
+    const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     let closed = false;

@@ -1,13 +1,17 @@
 import type { JobDefinition } from '../adapters/queue.ts';
 import type { Database } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { createEventsRepository } from '../repositories/events.repository.ts';
 import { createMediaRepository } from '../repositories/media.repository.ts';
 import { createSessionsRepository } from '../repositories/sessions.repository.ts';
 import { createMediaProcessor } from '../services/media/processing.service.ts';
 import type { MediaRuntime } from '../services/media/runtime.ts';
+import type { MonetizationLifecycleReport } from '../services/monetization/lifecycle.service.ts';
 import type { LifecycleService } from '../services/payments/lifecycle.service.ts';
+import { creatorSubscriptionsJob } from './creator-subscriptions.ts';
 import { processMediaJob } from './process-media.ts';
 import { pruneExpiredSessionsJob } from './prune-expired-sessions.ts';
+import { pruneUserEventsJob } from './prune-user-events.ts';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.ts';
 import { sweepMediaTempJob } from './sweep-media-temp.ts';
 
@@ -23,11 +27,18 @@ export function createJobs(
   media?: MediaRuntime,
   clock: Clock = systemClock,
   payments?: { lifecycle: LifecycleService },
+  /** Fan subscriptions to creators (renewals, expiry, unfinished checkouts, owed refunds). */
+  monetization?: { lifecycle: { runDue(): Promise<MonetizationLifecycleReport | null> } },
 ): JobDefinition<never>[] {
   const jobs: JobDefinition<never>[] = [
     pruneExpiredSessionsJob({
       sessions: createSessionsRepository(db),
       log: (removed) => log.info({ removed }, 'pruned expired sessions'),
+    }),
+    pruneUserEventsJob({
+      events: createEventsRepository(db),
+      clock,
+      log: (removed) => log.info({ removed }, 'pruned pushed events'),
     }),
   ];
   if (media) {
@@ -53,6 +64,14 @@ export function createJobs(
       subscriptionLifecycleJob({
         lifecycle: payments.lifecycle,
         log: (report) => log.info(report, 'subscription lifecycle'),
+      }),
+    );
+  }
+  if (monetization) {
+    jobs.push(
+      creatorSubscriptionsJob({
+        lifecycle: monetization.lifecycle,
+        log: (report) => log.info(report, 'creator subscriptions'),
       }),
     );
   }

@@ -50,6 +50,8 @@ describe('HTTP conventions', () => {
       '/',
       '/discover',
       '/public-profile/abc',
+      '/public-profile/lucia.bakes',
+      '/edit-profile/some.handle',
       '/post-ccontent',
       '/settings/fonts',
       '/reset-password?token=x',

@@ -46,7 +46,8 @@ export default fp(
       const pathname = request.url.split('?')[0] ?? '/';
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
-      if (wantsPage && hasWebApp && !path.extname(pathname)) {
+      // A path with an extension is a missing file, unless it is a page (a handle may contain dots).
+      if (wantsPage && hasWebApp && (!path.extname(pathname) || isKnownPath(pathname))) {
         // The reset link's token sits in the query string: never send it on as a referrer.
         if (pathname === routes.resetPassword) reply.header('referrer-policy', 'no-referrer');
         return reply.status(isKnownPath(pathname) ? 200 : 404).sendFile('index.html', options.distDir);

@@ -27,6 +27,12 @@ export function createUsersRepository(db: Database) {
   }
 
   return {
+    /** True once any account exists (demo data is only ever seeded into an empty database). */
+    async hasAny(): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).limit(1);
+      return row !== undefined;
+    },
+
     async findById(id: string): Promise<UserRecord | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ?? null;

@@ -3,29 +3,54 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MediaView } from '../../common/schemas/media.ts';
+import { createS3Client } from '../adapters/storage/s3-driver.ts';
 import { media } from '../db/schema/index.ts';
 import { type AccountsTestApp, bearer, uniqueIp } from './accounts.ts';
 import { createTestClock } from './clock.ts';
 import { createTestApp } from './helpers.ts';
+import { startTestS3Server, type TestS3Server } from './s3-server.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 
-/** Like createAccountsTestApp, with background jobs running when asked (media processing). */
+export type StorageDriver = 'disk' | 's3';
+/** For `describe.each`: every media test that stores bytes runs on both drivers. */
+export const STORAGE_DRIVERS: StorageDriver[] = ['disk', 's3'];
+
+export interface MediaTestApp extends AccountsTestApp {
+  driver: StorageDriver;
+  /** The S3 server the app stores media in (driver 's3'), started for this app. */
+  s3: TestS3Server | null;
+}
+
+/**
+ * Like createAccountsTestApp, with background jobs running when asked (media processing), and
+ * media on local disk or in a real S3-compatible server started here (its presigned URLs checked
+ * against the test's clock).
+ */
 export async function createMediaTestApp(
   env: Record<string, string> = {},
-  options: { runJobs?: boolean } = {},
-): Promise<AccountsTestApp> {
+  options: { runJobs?: boolean; driver?: StorageDriver } = {},
+): Promise<MediaTestApp> {
+  const s3 = options.driver === 's3' ? await startTestS3Server() : null;
   const smtp = await startSmtpCapture();
   const clock = createTestClock();
-  const t = await createTestApp({ SMTP_URL: smtp.url, ...env }, { runJobs: options.runJobs ?? false, clock });
+  s3?.setClock(() => clock.now());
+  const t = await createTestApp(
+    { SMTP_URL: smtp.url, ...s3?.env, ...env },
+    { runJobs: options.runJobs ?? false, clock },
+  );
   return {
     ...t,
     smtp,
     clock,
+    driver: s3 ? 's3' : 'disk',
+    s3,
     async close() {
       await t.close();
       await smtp.close();
+      await s3?.close();
     },
   };
 }
@@ -87,6 +112,73 @@ export function storedFiles(t: AccountsTestApp): string[] {
         )
       : [];
   return walk(root);
+}
+
+/**
+ * Everything stored for media, on whichever driver, named as on disk: `<id>/<variant>.<ext>` for
+ * media, `.tmp/...` for temporary files and objects, `.uploads/...` for resumable uploads (on S3 a
+ * multipart upload still open shows as `.uploads/<id>#multipart`, an open temporary one as
+ * `.tmp/...#multipart`). Sorted.
+ */
+export async function storedObjects(t: MediaTestApp): Promise<string[]> {
+  const local = storedFiles(t);
+  if (!t.s3) return local.sort();
+  const client = createS3Client({
+    ...t.s3,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  });
+  const name = (key: string) =>
+    key.startsWith('media/')
+      ? key.slice('media/'.length)
+      : key.startsWith('tmp/')
+        ? `.${key}`
+        : `.uploads/${key}`;
+  const keys: string[] = [];
+  try {
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: t.s3.bucket, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(name(item.Key));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  } finally {
+    client.destroy();
+  }
+  const open = (await t.s3.openMultipartUploads()).map((upload) => `${name(upload.key)}#multipart`);
+  return [...local, ...keys, ...open].sort();
+}
+
+export interface FetchedMedia {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  rawPayload: Buffer;
+  body: string;
+  json<T = unknown>(): T;
+}
+
+/**
+ * GETs a media URL wherever it points: the app's own routes are injected, anything else (S3's
+ * presigned URLs) is fetched over the network from the test's S3 server.
+ */
+export async function fetchMedia(
+  t: AccountsTestApp,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<FetchedMedia> {
+  if (url.startsWith(t.config.publicUrl) || url.startsWith('/')) return fetchUrl(t, url, headers);
+  const response = await fetch(url, { headers });
+  const rawPayload = Buffer.from(await response.arrayBuffer());
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    rawPayload,
+    body: rawPayload.toString(),
+    json: <T>() => JSON.parse(rawPayload.toString()) as T,
+  };
 }
 
 export async function mediaRows(t: AccountsTestApp) {

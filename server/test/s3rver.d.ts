@@ -1,4 +1,4 @@
-/** The part of s3rver's API the tests use (the package ships no types). */
+/** The part of s3rver's API the tests use (the package ships no types). s3rver is a Koa app. */
 declare module 's3rver' {
   interface S3rverOptions {
     address?: string;
@@ -7,8 +7,24 @@ declare module 's3rver' {
     directory: string;
     configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
+  /** The slice of Koa's context the extra S3 operations read and write. */
+  export interface KoaContext {
+    method: string;
+    /** Path and query as sent (still encoded). */
+    url: string;
+    path: string;
+    headers: Record<string, string | string[] | undefined>;
+    /** The Node request; s3rver reads object bodies from it. */
+    req: import('node:http').IncomingMessage;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    type: string;
+    body: unknown;
+  }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware stack, composed when the server starts listening. */
+    middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

@@ -8,10 +8,20 @@ interface EmptyStateProps {
   description: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** 1 when the state stands for the whole page (nothing else on it has a heading). */
+  headingLevel?: 1 | 2;
 }
 
 /** What a page shows when it has nothing to list yet, with the next useful step. */
-export function EmptyState({ icon: Icon, title, description, children, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  children,
+  className,
+  headingLevel = 2,
+}: EmptyStateProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section
       className={cn(
@@ -22,7 +32,7 @@ export function EmptyState({ icon: Icon, title, description, children, className
       <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
         <Icon aria-hidden="true" className="size-7" />
       </span>
-      <h2 className="font-heading text-lg font-semibold">{title}</h2>
+      <Heading className="font-heading text-lg font-semibold">{title}</Heading>
       <p className="max-w-md text-sm text-muted-foreground">{description}</p>
       {children ? <div className="mt-2 flex flex-wrap justify-center gap-2">{children}</div> : null}
     </section>

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '#common/storage-keys.ts';
 import { json, stubFetch } from '../test/fetch-stub.ts';
 import { ApiError, api, createApiClient, parseBody, toApiError } from './api-client.ts';
-import { getSession, reloadSession } from './session.ts';
+import { closeAuthModal, getAuthModalState } from './auth-modal.ts';
+import { getSession, reloadSession, signOut } from './session.ts';
 
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
 
@@ -16,6 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   reloadSession();
+  closeAuthModal();
 });
 
 describe('parseBody', () => {
@@ -100,12 +102,56 @@ describe('the app client', () => {
     expect(getSession()).toBeNull();
   });
 
+  it('opens the sign-in dialog when a 401 ends a session', async () => {
+    signIn();
+    expect(getAuthModalState().open).toBe(false);
+    stubFetch(() => json(401, { message: 'Session expired', code: 'UNAUTHORIZED' }));
+    await expect(api.get('/auth/profile')).rejects.toThrow('Unauthorized');
+    expect(getSession()).toBeNull();
+    expect(getAuthModalState()).toEqual({ open: true, mode: 'signin' });
+  });
+
+  it('does not open the sign-in dialog for a 401 while signed out', async () => {
+    stubFetch(() => json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await expect(api.get('/auth/profile')).rejects.toThrow('Unauthorized');
+    expect(getAuthModalState().open).toBe(false);
+  });
+
+  it('leaves a newer session alone when an older call is answered 401', async () => {
+    signIn();
+    let answer: (response: Response) => void = () => {};
+    const requests = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const slow = api.get('/feed');
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    localStorage.setItem(storageKeys.token, 'newer-token');
+    reloadSession();
+
+    answer(json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await expect(slow).rejects.toThrow('Unauthorized');
+    expect(getSession()?.token).toBe('newer-token');
+    expect(getAuthModalState().open).toBe(false);
+  });
+
+  it('does not open the sign-in dialog when the user logged out while the call was on its way', async () => {
+    signIn();
+    let answer: (response: Response) => void = () => {};
+    const requests = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const slow = api.get('/feed');
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    signOut();
+
+    answer(json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await expect(slow).rejects.toThrow('Unauthorized');
+    expect(getAuthModalState().open).toBe(false);
+  });
+
   it('can send a given token, whose 401 leaves the stored session alone', async () => {
     signIn();
     const requests = stubFetch(() => json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
     await expect(api.post('/auth/logout', undefined, { token: 'old-token' })).rejects.toThrow('Unauthorized');
     expect(requests[0]?.headers.get('authorization')).toBe('Bearer old-token');
     expect(getSession()?.token).toBe('secret-token');
+    expect(getAuthModalState().open).toBe(false);
   });
 
   it("throws the server's message for other failures and keeps the session", async () => {

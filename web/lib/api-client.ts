@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '#common/errors.ts';
-import { getToken, signOut } from './session.ts';
+import { endRejectedSession } from './auth-modal.ts';
+import { getToken } from './session.ts';
 
 /** An API failure with the server's message, stable code, per-field messages and any wait. */
 export class ApiError extends Error {
@@ -66,7 +67,8 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   baseUrl: string;
   getToken?: () => string | null;
-  onUnauthorized?: () => void;
+  /** A 401 on a call made with the stored session; gets the token that call sent (null: none). */
+  onUnauthorized?: (rejectedToken: string | null) => void;
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
@@ -109,7 +111,7 @@ export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }
     }
 
     const body = parseBody(await response.text());
-    if (response.status === 401 && !ownToken) onUnauthorized?.();
+    if (response.status === 401 && !ownToken) onUnauthorized?.(token ?? null);
     if (!response.ok) throw toApiError(response.status, body);
     return body;
   }
@@ -134,9 +136,9 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** Same-origin `/api` unless VITE_API_BASE_URL says otherwise. */
 export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
 
-/** The app's client; any 401 signs out. */
+/** The app's client; a 401 signs out and, when a session was rejected, opens the sign-in dialog. */
 export const api = createApiClient({
   baseUrl: apiBaseUrl,
   getToken,
-  onUnauthorized: signOut,
+  onUnauthorized: endRejectedSession,
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { getToken, signOut } from './session.ts';
 
 /** The global sign-in / sign-up dialog (spec section 4): closed, or open in one of two modes. */
 export type AuthModalMode = 'signin' | 'signup';
@@ -42,4 +43,16 @@ function subscribe(listener: () => void): () => void {
 
 export function useAuthModal(): AuthModalState {
   return useSyncExternalStore(subscribe, getAuthModalState, getAuthModalState);
+}
+
+/**
+ * The server refused a call made with the stored session (spec section 8: any 401 signs out). The
+ * token and user are forgotten and, when there was a session, the sign-in dialog opens so the user
+ * can pick up where they were. An old call answered after a newer sign-in or a logout changes
+ * nothing: only the session that was rejected is ended.
+ */
+export function endRejectedSession(rejectedToken: string | null): void {
+  if (rejectedToken !== null && getToken() !== rejectedToken) return;
+  signOut();
+  if (rejectedToken !== null) openAuthModal('signin');
 }

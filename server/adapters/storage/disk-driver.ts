@@ -5,8 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ByteCounter } from '../../lib/streams.ts';
 import { assertValidKey, type Storage } from './storage.ts';
+import { isTempOwner, ownerIsGone, processTempDir } from './temp-space.ts';
 
-/** Where interrupted writes and processing scratch files live; swept by age. */
+/**
+ * Where interrupted writes and processing scratch files live, in one folder per process
+ * (`.tmp/<host>.<pid>.<random>/`, see temp-space.ts).
+ */
 export const TEMP_DIR_NAME = '.tmp';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -24,8 +28,7 @@ export function createDiskStorage(root: string): Storage {
 
     async put(key, body, { maxBytes }) {
       const target = resolve(key);
-      await mkdir(tempDir, { recursive: true });
-      const temp = path.join(tempDir, randomUUID());
+      const temp = path.join(await processTempDir(tempDir), randomUUID());
       const counter = new ByteCounter(maxBytes);
       try {
         await pipeline(body, counter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
@@ -94,9 +97,12 @@ export function createDiskStorage(root: string): Storage {
       for (const name of names) {
         const file = path.join(tempDir, name);
         const info = await stat(file).catch(() => null);
-        if (info && info.mtime < before) {
+        if (!info) continue;
+        // A process's folder goes whole once that process is gone; a live one's is never touched.
+        const gone = isTempOwner(name) ? ownerIsGone(name, info.mtime, before) : info.mtime < before;
+        if (gone) {
+          removed += isTempOwner(name) ? (await readdir(file).catch(() => [])).length : 1;
           await rm(file, { recursive: true, force: true });
-          removed += 1;
         }
       }
       return removed;
@@ -104,9 +110,7 @@ export function createDiskStorage(root: string): Storage {
   };
 }
 
-/** A fresh scratch path under the temp dir (processing outputs, spooled uploads). */
+/** A fresh scratch path in this process's temp folder (processing outputs, spooled uploads). */
 export async function scratchPath(root: string, suffix = ''): Promise<string> {
-  const dir = path.join(root, TEMP_DIR_NAME);
-  await mkdir(dir, { recursive: true });
-  return path.join(dir, `${randomUUID()}${suffix}`);
+  return path.join(await processTempDir(path.join(root, TEMP_DIR_NAME)), `${randomUUID()}${suffix}`);
 }

@@ -19,6 +19,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ByteCounter } from '../../lib/streams.ts';
 import { scratchPath } from './disk-driver.ts';
 import { assertValidKey, type Storage } from './storage.ts';
+import { ownerIsGone, PROCESS_TEMP_ID } from './temp-space.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -29,7 +30,15 @@ export interface S3Settings {
 }
 
 const MEDIA_PREFIX = 'media/';
+/** Temporary objects: `tmp/<process temp id>/<uuid>`, so a sweep knows whose they are. */
 const TEMP_PREFIX = 'tmp/';
+
+/** Whether a temporary object or upload (last touched at `lastSeen`) may go. */
+function tempIsStale(key: string, lastSeen: Date | undefined, before: Date): boolean {
+  if (!lastSeen) return false;
+  const parts = key.slice(TEMP_PREFIX.length).split('/');
+  return parts.length === 2 && parts[0] ? ownerIsGone(parts[0], lastSeen, before) : lastSeen < before;
+}
 /** lib-storage holds queueSize x partSize in memory per upload: 5 MiB parts, one at a time. */
 const PART_SIZE = 5 * 1024 * 1024;
 
@@ -95,7 +104,7 @@ export function createS3Storage(
 
     async put(key, body, { maxBytes, contentType }) {
       const target = objectKey(key);
-      const temp = `${TEMP_PREFIX}${randomUUID()}`;
+      const temp = `${TEMP_PREFIX}${PROCESS_TEMP_ID}/${randomUUID()}`;
       const counter = new ByteCounter(maxBytes);
       const upload = new Upload({
         client,
@@ -179,15 +188,15 @@ export function createS3Storage(
     },
 
     async sweepTemporary(before) {
-      const stale = (await listKeys(TEMP_PREFIX)).filter(
-        (item) => item.lastModified !== undefined && item.lastModified < before,
+      const stale = (await listKeys(TEMP_PREFIX)).filter((item) =>
+        tempIsStale(item.key, item.lastModified, before),
       );
       if (stale.length > 0) await deleteKeys(stale.map((item) => item.key));
       let aborted = 0;
       try {
         const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: TEMP_PREFIX }));
         for (const item of uploads.Uploads ?? []) {
-          if (!item.Key || !item.UploadId || !item.Initiated || item.Initiated >= before) continue;
+          if (!item.Key || !item.UploadId || !tempIsStale(item.Key, item.Initiated, before)) continue;
           await client.send(
             new AbortMultipartUploadCommand({ Bucket, Key: item.Key, UploadId: item.UploadId }),
           );

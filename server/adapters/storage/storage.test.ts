@@ -1,15 +1,26 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createDiskStorage } from './disk-driver.ts';
 import { createS3Client, createS3Storage } from './s3-driver.ts';
 import { SizeLimitExceededError, type Storage } from './storage.ts';
+import { PROCESS_TEMP_ID } from './temp-space.ts';
 
 const MB = 1024 * 1024;
 
@@ -30,9 +41,20 @@ function brokenBody(bytes: number): Readable {
 
 interface Harness {
   storage: Storage;
-  /** Every key present in the backing store, temporary ones included. */
+  /** Every key present in the backing store, temporary ones (and open S3 multipart uploads) included. */
   allKeys(): Promise<string[]>;
+  /** A temporary file (and on S3 an open multipart upload) of process `owner`, last touched at `at`. */
+  plantTemp(owner: string, name: string, at: Date): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The temp folder name another process on this machine would have. */
+const ownerWithPid = (pid: number) => PROCESS_TEMP_ID.replace(/\.\d+\.([0-9a-f]+)$/, `.${pid}.$1`);
+
+async function exitedPid(): Promise<number> {
+  const child = spawn('true');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid ?? 0;
 }
 
 async function diskHarness(): Promise<Harness> {
@@ -48,6 +70,13 @@ async function diskHarness(): Promise<Harness> {
   return {
     storage: createDiskStorage(root),
     allKeys: async () => walk(root),
+    async plantTemp(owner, name, at) {
+      const dir = path.join(root, '.tmp', owner);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, name), 'partial');
+      utimesSync(path.join(dir, name), at, at);
+      utimesSync(dir, at, at);
+    },
     close: async () => rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -67,7 +96,13 @@ async function s3Harness(): Promise<Harness> {
     storage: createS3Storage(settings, scratch, client),
     async allKeys() {
       const page = await client.send(new ListObjectsV2Command({ Bucket: server.bucket }));
-      return (page.Contents ?? []).map((item) => item.Key ?? '');
+      const open = (await server.openMultipartUploads()).map((upload) => `${upload.key}#multipart`);
+      return [...(page.Contents ?? []).map((item) => item.Key ?? ''), ...open];
+    },
+    async plantTemp(owner, name) {
+      const Key = `tmp/${owner}/${name}`;
+      await client.send(new PutObjectCommand({ Bucket: server.bucket, Key, Body: 'partial' }));
+      await client.send(new CreateMultipartUploadCommand({ Bucket: server.bucket, Key: `${Key}-part` }));
     },
     async close() {
       client.destroy();
@@ -169,6 +204,26 @@ describe.each([
     expect((await h.allKeys()).filter((key) => key.startsWith('tmp/') || key.startsWith('.tmp/'))).toEqual(
       [],
     );
+  });
+
+  it("removes a crashed process's temporary files at once and never a live process's", async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const live: ChildProcess = spawn('sleep', ['30']);
+    try {
+      const crashed = ownerWithPid(await exitedPid());
+      const running = ownerWithPid(live.pid ?? 0);
+      await h.plantTemp(crashed, 'crashed', minutesAgo(1));
+      await h.plantTemp(running, 'running', minutesAgo(30));
+      await h.plantTemp(PROCESS_TEMP_ID, 'ours', minutesAgo(300));
+      // The sweep's cut-off is an hour: the crashed process's file is a minute old, and goes anyway.
+      await h.storage.sweepTemporary(minutesAgo(60));
+      const left = (await h.allKeys()).filter((key) => /^\.?tmp\//.test(key));
+      expect(left.some((key) => key.includes('/crashed'))).toBe(false);
+      expect(left.filter((key) => key.includes('/running')).length).toBeGreaterThan(0);
+      expect(left.filter((key) => key.includes('/ours')).length).toBeGreaterThan(0);
+    } finally {
+      live.kill();
+    }
   });
 });
 

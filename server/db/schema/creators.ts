@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OnboardingDraft } from '../../../common/schemas/creators.ts';
+import { creatorStatuses, identityOptions, onboardingSteps } from '../../../common/schemas/creators.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { media } from './media.ts';
 import { users } from './users.ts';
 
 /** A user's creator page. Only `approved` creators are listed, suggested and allowed to charge. */
@@ -16,9 +30,20 @@ export const creatorProfiles = pgTable(
     handle: text('handle').notNull(),
     displayName: text('display_name').notNull(),
     avatarUrl: text('avatar_url'),
-    status: text('status', { enum: ['pending_review', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending_review'),
+    bannerUrl: text('banner_url'),
+    bio: text('bio').notNull().default(''),
+    country: text('country').notNull().default(''),
+    identity: text('identity', { enum: identityOptions }),
+    /** USD cents; the 6-month bundle is derived from it. */
+    monthlyPriceCents: integer('monthly_price_cents').notNull().default(999),
+    /** Kept for the review; an admin-only media object. */
+    identityDocumentId: uuid('identity_document_id').references(() => media.id, { onDelete: 'set null' }),
+    status: text('status', { enum: creatorStatuses }).notNull().default('pending_review'),
+    rejectionReason: text('rejection_reason'),
+    /** Only subscribers may start writing to this creator. */
+    messagesSubscribersOnly: boolean('messages_subscribers_only').notNull().default(false),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,5 +51,59 @@ export const creatorProfiles = pgTable(
     uniqueIndex('creator_profiles_user_id_key').on(table.userId),
     uniqueIndex('creator_profiles_handle_lower_key').on(sql`lower(${table.handle})`),
     index('creator_profiles_status_id_idx').on(table.status, table.id),
+  ],
+);
+
+/** A handle a creator gave up: old profile links keep working. Released when another creator takes it. */
+export const creatorHandleRedirects = pgTable('creator_handle_redirects', {
+  handle: text('handle').primaryKey(),
+  creatorId: uuid('creator_id')
+    .notNull()
+    .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where a user is in the onboarding, saved after every step so any device resumes it. */
+export const creatorOnboardingDrafts = pgTable('creator_onboarding_drafts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  step: text('step', { enum: onboardingSteps }).notNull(),
+  draft: jsonb('draft').$type<OnboardingDraft>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.creatorId] }),
+    index('follows_creator_id_idx').on(table.creatorId),
+  ],
+);
+
+/** `blockerId` blocked `blockedId`; either side of a block is kept apart everywhere. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('user_blocks_blocked_id_idx').on(table.blockedId),
   ],
 );

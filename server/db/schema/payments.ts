@@ -14,6 +14,7 @@ import {
 import { billingPeriods, planIds } from '../../../common/plans.ts';
 import { subscriptionStatuses } from '../../../common/schemas/subscriptions.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { fanPayments, payouts } from './monetization.ts';
 import { users } from './users.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -138,7 +139,10 @@ export const paymentEvents = pgTable(
 
 export const ledgerAccountKinds = ['asset', 'liability', 'revenue', 'expense'] as const;
 
-/** `platform:cash`, `platform:revenue`, `user:<id>:payments`, later `creator:<id>:earnings`. */
+/**
+ * `platform:cash`, `platform:revenue`, `platform:fees`, `user:<id>:payments`,
+ * `creator:<user id>:earnings`, `creator:<user id>:payouts`.
+ */
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: text('id').primaryKey(),
   kind: text('kind', { enum: ledgerAccountKinds }).notNull(),
@@ -152,6 +156,16 @@ export const ledgerTransactionKinds = [
   'card_check',
   'card_check_refund',
   'refused_charge',
+  /** A fan's payment to a creator: cash in, platform fee, creator earning. */
+  'creator_charge',
+  /** A (pro-rata) refund of a creator charge, reversing its split in proportion. */
+  'creator_refund',
+  /** The provider took a creator charge back: what remained of it is reversed. */
+  'chargeback',
+  /** A creator's available earnings set aside for a payout... */
+  'payout_request',
+  /** ...and sent by an admin. */
+  'payout_paid',
 ] as const;
 
 /** One business event in the ledger; its entries sum to zero per currency. */
@@ -163,12 +177,17 @@ export const ledgerTransactions = pgTable(
       .$defaultFn(() => uuidv7()),
     kind: text('kind', { enum: ledgerTransactionKinds }).notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    fanPaymentId: uuid('fan_payment_id').references(() => fanPayments.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
     description: text('description').notNull(),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
     /** A payment is posted once per kind, whatever retries happen above. */
     uniqueIndex('ledger_transactions_payment_kind_key').on(table.paymentId, table.kind),
+    uniqueIndex('ledger_transactions_fan_payment_kind_key').on(table.fanPaymentId, table.kind),
+    uniqueIndex('ledger_transactions_payout_kind_key').on(table.payoutId, table.kind),
+    index('ledger_transactions_created_at_idx').on(table.createdAt),
   ],
 );
 

@@ -17,6 +17,10 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
+    /** A suspended account cannot sign in (set by an admin resolving a report). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** A deleted account keeps only this row, anonymized, for the ledger's sake. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

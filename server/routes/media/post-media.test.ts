@@ -5,13 +5,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../../../common/schemas/media.ts';
-import { type AccountsTestApp, bearer, signUpVerified } from '../../test/accounts.ts';
+import { bearer, signUpVerified } from '../../test/accounts.ts';
 import { MINUTE } from '../../test/clock.ts';
 import {
   createMediaTestApp,
-  fetchUrl,
+  fetchMedia,
+  type MediaTestApp,
   mediaRows,
-  storedFiles,
+  STORAGE_DRIVERS,
+  storedObjects,
   tusCreate,
   tusHead,
   tusPatch,
@@ -46,260 +48,323 @@ function ffprobeJson(data: Buffer): {
   }
 }
 
-describe('post media: resumable uploads, background processing, signed delivery', () => {
-  let t: AccountsTestApp;
-  let owner: { token: string };
-  let stranger: { token: string };
-  beforeAll(async () => {
-    t = await createMediaTestApp(
-      { MEDIA_MAX_IMAGE_BYTES: String(3 * MB), MEDIA_MAX_VIDEO_BYTES: String(20 * MB) },
-      { runJobs: true },
-    );
-    owner = await signUpVerified(t);
-    stranger = await signUpVerified(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+/** The signed-link lifetime these tests configure (the default is 10 minutes). */
+const TTL_MINUTES = 5;
 
-  it('takes an image in two PATCH requests (resumed), then renders it in a job', async () => {
-    const { location, last } = await tusUpload(t, owner.token, await jpegWithGps(), {
-      filename: 'beach.jpg',
-      filetype: 'image/jpeg',
+describe.each(STORAGE_DRIVERS)(
+  '%s storage: post media: resumable uploads, background processing, signed delivery',
+  (driver) => {
+    let t: MediaTestApp;
+    let owner: { token: string };
+    let stranger: { token: string };
+    /** How a link to a private rendition looks: signed by the app, or presigned by S3. */
+    const signedLink = () =>
+      driver === 's3'
+        ? new RegExp(
+            `^${t.s3?.endpoint}/${t.s3?.bucket}/media/[0-9a-f-]{36}/[a-z0-9]+\\.[a-z0-9]+\\?.*X-Amz-Signature=[0-9a-f]{64}`,
+          )
+        : /\/api\/media\/[0-9a-f-]{36}\/[a-z0-9]+\?expires=\d+&sig=[0-9a-f]{64}$/;
+    beforeAll(async () => {
+      t = await createMediaTestApp(
+        {
+          MEDIA_MAX_IMAGE_BYTES: String(3 * MB),
+          MEDIA_MAX_VIDEO_BYTES: String(20 * MB),
+          MEDIA_SIGNED_URL_TTL_SECONDS: String(TTL_MINUTES * 60),
+        },
+        { runJobs: true, driver },
+      );
+      owner = await signUpVerified(t);
+      stranger = await signUpVerified(t);
     });
-    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
-    expect(last.statusCode).toBe(200);
-    const created = last.json<MediaView>();
-    expect(created).toMatchObject({ kind: 'image', purpose: 'post', status: 'processing', url: null });
-    expect(created.id).toBe(location.split('/').at(-1));
-    // The tus data is gone once the upload became media.
-    expect(storedFiles(t).filter((file) => file.startsWith('.uploads/'))).toEqual([]);
+    afterAll(async () => {
+      await t.close();
+    });
 
-    const ready = await waitForProcessing(t, owner.token, created.id);
-    expect(ready).toMatchObject({ status: 'ready', width: 400, height: 600, locked: false });
-    expect(ready.urlsExpireAt).not.toBeNull();
-    // The original (with its GPS) is deleted once the variants exist.
-    expect(
-      storedFiles(t)
-        .filter((file) => file.startsWith(`${created.id}/`))
-        .sort(),
-    ).toEqual(
-      [
-        `${created.id}/jpeg.jpg`,
-        `${created.id}/preview.webp`,
-        `${created.id}/w320.webp`,
-        `${created.id}/w640.webp`,
-      ].sort(),
-    );
-    for (const source of ready.urls.sources) {
-      expect(source.url).toMatch(/\?expires=\d+&sig=[0-9a-f]{64}$/);
-      const file = await fetchUrl(t, source.url);
-      expect(file.statusCode).toBe(200);
-      expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-      expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
-    }
-  });
-
-  it('shows a viewer who is not entitled only the blurred preview and the thumbhash', async () => {
-    const { last } = await tusUpload(t, owner.token, await jpeg(1600, 1000));
-    const id = last.json<MediaView>().id;
-    const full = await waitForProcessing(t, owner.token, id);
-    expect(full.urls.sources.map((source) => source.width)).toEqual([320, 640, 640, 1280, 1600]);
-
-    for (const token of [stranger.token, null]) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/media/${id}`,
-        headers: token ? bearer(token) : {},
+    it('takes an image in two PATCH requests (resumed), then renders it in a job', async () => {
+      const { location, last } = await tusUpload(t, owner.token, await jpegWithGps(), {
+        filename: 'beach.jpg',
+        filetype: 'image/jpeg',
       });
-      expect(response.statusCode).toBe(200);
-      const locked = response.json<MediaView>();
-      expect(locked).toMatchObject({
-        locked: true,
+      expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+      expect(last.statusCode).toBe(200);
+      const created = last.json<MediaView>();
+      expect(created).toMatchObject({ kind: 'image', purpose: 'post', status: 'processing', url: null });
+      expect(created.id).toBe(location.split('/').at(-1));
+      // The tus data is gone once the upload became media.
+      expect((await storedObjects(t)).filter((file) => file.startsWith('.uploads/'))).toEqual([]);
+
+      const ready = await waitForProcessing(t, owner.token, created.id);
+      expect(ready).toMatchObject({ status: 'ready', width: 400, height: 600, locked: false });
+      expect(Date.parse(ready.urlsExpireAt ?? '')).toBe(t.clock.now().getTime() + TTL_MINUTES * MINUTE);
+      // The original (with its GPS) is deleted once the variants exist.
+      expect((await storedObjects(t)).filter((file) => file.startsWith(`${created.id}/`)).sort()).toEqual(
+        [
+          `${created.id}/jpeg.jpg`,
+          `${created.id}/preview.webp`,
+          `${created.id}/w320.webp`,
+          `${created.id}/w640.webp`,
+        ].sort(),
+      );
+      for (const source of ready.urls.sources) {
+        expect(source.url).toMatch(signedLink());
+        const file = await fetchMedia(t, source.url);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe(source.type);
+        expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+        expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+      }
+    });
+
+    it('shows a viewer who is not entitled only the blurred preview and the thumbhash', async () => {
+      const { last } = await tusUpload(t, owner.token, await jpeg(1600, 1000));
+      const id = last.json<MediaView>().id;
+      const full = await waitForProcessing(t, owner.token, id);
+      expect(full.urls.sources.map((source) => source.width)).toEqual([320, 640, 640, 1280, 1600]);
+
+      for (const token of [stranger.token, null]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/media/${id}`,
+          headers: token ? bearer(token) : {},
+        });
+        expect(response.statusCode).toBe(200);
+        const locked = response.json<MediaView>();
+        expect(locked).toMatchObject({
+          locked: true,
+          status: 'ready',
+          thumbhash: full.thumbhash,
+          urlsExpireAt: null,
+        });
+        expect(locked.urls).toEqual({
+          preview: full.urls.preview,
+          sources: [],
+          poster: null,
+          video: null,
+          document: null,
+        });
+        expect(locked.url).toBe(full.urls.preview);
+        expect(urlsIn(locked).every((url) => url.endsWith(`/api/media/${id}/preview`))).toBe(true);
+        expect(response.body).not.toMatch(/w1280|w1600|jpeg|sig=/);
+      }
+      const preview = await fetchMedia(t, full.urls.preview ?? '');
+      expect(preview.statusCode).toBe(200);
+      expect(preview.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Without the signature, a full rendition of private media is refused, by the app and the bucket.
+      const unsigned = await fetchMedia(t, (full.urls.sources.at(-1)?.url ?? '').split('?')[0] ?? '');
+      expect(unsigned.statusCode).toBe(403);
+      const appPath = await fetchMedia(t, `/api/media/${id}/w1280`);
+      expect(appPath.statusCode).toBe(403);
+    });
+
+    it('refuses tampered and expired signed URLs with 403', async () => {
+      const { last } = await tusUpload(t, owner.token, await jpeg(700, 500));
+      const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
+      const url =
+        view.urls.sources.find((source) => source.width === 640 && source.type === 'image/webp')?.url ?? '';
+      expect((await fetchMedia(t, url)).statusCode).toBe(200);
+
+      const signature = /(?:sig|X-Amz-Signature)=([0-9a-f]{64})/.exec(url)?.[1] ?? '';
+      const flipped = `${signature.slice(0, -1)}${signature.endsWith('a') ? 'b' : 'a'}`;
+      const expiry = /(expires|X-Amz-Expires)=(\d+)/.exec(url);
+      expect(signature).not.toBe('');
+      expect(expiry).not.toBeNull();
+      const forgeries = [
+        url.replace(signature, flipped),
+        url.replace(`${expiry?.[1]}=${expiry?.[2]}`, `${expiry?.[1]}=${Number(expiry?.[2]) + 3600}`),
+        url.replace(/\/w640([.?])/, '/w320$1'),
+        url.replace(/[0-9a-f-]{36}/, '0190a0b0-0000-7000-8000-000000000000'),
+      ];
+      for (const forged of forgeries) {
+        expect(forged).not.toBe(url);
+        const response = await fetchMedia(t, forged);
+        expect([403, 404]).toContain(response.statusCode);
+        if (driver === 'disk' && !forged.includes('0190a0b0'))
+          expect(response.json()).toMatchObject({ message: 'This link is invalid or has expired' });
+      }
+
+      t.clock.advance((TTL_MINUTES - 1) * MINUTE);
+      expect((await fetchMedia(t, url)).statusCode).toBe(200);
+      t.clock.advance(2 * MINUTE);
+      const expired = await fetchMedia(t, url);
+      expect(expired.statusCode).toBe(403);
+      if (driver === 'disk') {
+        expect(expired.json()).toMatchObject({
+          code: 'FORBIDDEN',
+          message: 'This link is invalid or has expired',
+        });
+      } else {
+        expect(expired.body).toContain('Request has expired');
+      }
+    });
+
+    it('processes a video: poster, blurred poster, faststart MP4 without metadata, Range requests', async () => {
+      const original = testVideo();
+      expect(ffprobeJson(original).format.tags?.title).toBe('Secret title');
+      const { last } = await tusUpload(t, owner.token, original, {
+        filename: 'clip.mp4',
+        filetype: 'video/mp4',
+      });
+      expect(last.statusCode).toBe(200);
+      const created = last.json<MediaView>();
+      expect(created).toMatchObject({ kind: 'video', status: 'processing', width: 320, height: 240 });
+
+      const view = await waitForProcessing(t, owner.token, created.id);
+      expect(view).toMatchObject({
         status: 'ready',
-        thumbhash: full.thumbhash,
-        urlsExpireAt: null,
+        kind: 'video',
+        width: 320,
+        height: 240,
+        failureReason: null,
       });
-      expect(locked.urls).toEqual({
-        preview: full.urls.preview,
-        sources: [],
-        poster: null,
-        video: null,
-        document: null,
+      expect(view.duration).toBeCloseTo(2, 0);
+      expect(view.url).toBe(view.urls.video);
+      expect(view.urls.poster).toMatch(signedLink());
+      expect(view.urls.poster).toMatch(/\/poster[.?]/);
+      expect(view.urls.preview).toMatch(/\/preview$/);
+
+      const poster = await fetchMedia(t, view.urls.poster ?? '');
+      expect((await sharp(poster.rawPayload).metadata()).width).toBe(320);
+      const blurred = await fetchMedia(t, view.urls.preview ?? '');
+      expect((await sharp(blurred.rawPayload).metadata()).width).toBeLessThanOrEqual(64);
+
+      const video = await fetchMedia(t, view.urls.video ?? '');
+      expect(video.statusCode).toBe(200);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      expect(video.headers['accept-ranges']).toBe('bytes');
+      const bytes = video.rawPayload;
+      // faststart: the index (moov) comes before the media data (mdat).
+      expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+      const probe = ffprobeJson(bytes);
+      expect(probe.format.tags?.title).toBeUndefined();
+      expect(probe.format.tags?.location).toBeUndefined();
+      expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+
+      const range = await fetchMedia(t, view.urls.video ?? '', { range: 'bytes=100-199' });
+      expect(range.statusCode).toBe(206);
+      expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+      expect(range.headers['content-length']).toBe('100');
+      expect(range.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+      const tail = await fetchMedia(t, view.urls.video ?? '', { range: 'bytes=-10' });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+      const beyond = await fetchMedia(t, view.urls.video ?? '', { range: `bytes=${bytes.length}-` });
+      expect(beyond.statusCode).toBe(416);
+      if (driver === 'disk') expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+
+      // A stranger sees the blurred poster only.
+      const locked = (
+        await t.app.inject({ method: 'GET', url: `/api/media/${view.id}`, headers: bearer(stranger.token) })
+      ).json<MediaView>();
+      expect(locked.urls).toMatchObject({ poster: null, video: null, sources: [] });
+      expect(locked.url).toBe(view.urls.preview);
+    });
+
+    it('transcodes a WebM into H.264/AAC', async () => {
+      const { last } = await tusUpload(t, owner.token, testVideo({ container: 'webm' }));
+      const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
+      expect(view.status).toBe('ready');
+      const video = await fetchMedia(t, view.urls.video ?? '');
+      expect(
+        ffprobeJson(video.rawPayload)
+          .streams.map((stream) => stream.codec_name)
+          .sort(),
+      ).toEqual(['aac', 'h264']);
+    });
+
+    it('marks a video that parses but does not decode as failed, with a reason, and keeps nothing', async () => {
+      const { last } = await tusUpload(t, owner.token, brokenVideo());
+      expect(last.statusCode).toBe(200);
+      const id = last.json<MediaView>().id;
+      const view = await waitForProcessing(t, owner.token, id);
+      expect(view).toMatchObject({
+        status: 'failed',
+        failureReason: 'The video could not be read',
+        url: null,
       });
-      expect(locked.url).toBe(full.urls.preview);
-      expect(urlsIn(locked).every((url) => url.endsWith(`/api/media/${id}/preview`))).toBe(true);
-      expect(response.body).not.toMatch(/w1280|w1600|jpeg|sig=/);
-    }
-    const preview = await fetchUrl(t, full.urls.preview ?? '');
-    expect(preview.statusCode).toBe(200);
-    expect(preview.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // Without the signature, a full rendition of private media is refused.
-    const unsigned = await fetchUrl(t, (full.urls.sources.at(-1)?.url ?? '').split('?')[0] ?? '');
-    expect(unsigned.statusCode).toBe(403);
-  });
-
-  it('refuses tampered and expired signed URLs with 403', async () => {
-    const { last } = await tusUpload(t, owner.token, await jpeg(700, 500));
-    const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
-    const url =
-      view.urls.sources.find((source) => source.width === 640 && source.type === 'image/webp')?.url ?? '';
-    expect((await fetchUrl(t, url)).statusCode).toBe(200);
-
-    const signature = /sig=([0-9a-f]+)/.exec(url)?.[1] ?? '';
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith('a') ? 'b' : 'a'}`;
-    const expires = Number(/expires=(\d+)/.exec(url)?.[1]);
-    for (const forged of [
-      url.replace(signature, flipped),
-      url.replace(`expires=${expires}`, `expires=${expires + 3600}`),
-      url.replace('/w640?', '/w320?'),
-      url.replace(/[0-9a-f-]{36}/, '0190a0b0-0000-7000-8000-000000000000'),
-    ]) {
-      const response = await fetchUrl(t, forged);
-      expect([403, 404]).toContain(response.statusCode);
-      if (!forged.includes('0190a0b0'))
-        expect(response.json()).toMatchObject({ message: 'This link is invalid or has expired' });
-    }
-
-    t.clock.advance(9 * MINUTE);
-    expect((await fetchUrl(t, url)).statusCode).toBe(200);
-    t.clock.advance(2 * MINUTE);
-    const expired = await fetchUrl(t, url);
-    expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toMatchObject({
-      code: 'FORBIDDEN',
-      message: 'This link is invalid or has expired',
+      expect((await storedObjects(t)).filter((file) => file.startsWith(`${id}/`))).toEqual([]);
     });
-  });
 
-  it('processes a video: poster, blurred poster, faststart MP4 without metadata, Range requests', async () => {
-    const original = testVideo();
-    expect(ffprobeJson(original).format.tags?.title).toBe('Secret title');
-    const { last } = await tusUpload(t, owner.token, original, {
-      filename: 'clip.mp4',
-      filetype: 'video/mp4',
+    it('refuses a "video" that is noise behind an MP4 header when the upload finishes, and keeps nothing', async () => {
+      const before = (await mediaRows(t)).length;
+      const { location, last } = await tusUpload(t, owner.token, fakeMp4(300_000));
+      expect(last.statusCode).toBe(400);
+      expect(JSON.parse(last.body)).toMatchObject({ message: 'The video could not be read' });
+      expect((await mediaRows(t)).length).toBe(before);
+      const id = location.split('/').at(-1) ?? '';
+      expect((await storedObjects(t)).filter((file) => file.includes(id))).toEqual([]);
     });
-    expect(last.statusCode).toBe(200);
-    const created = last.json<MediaView>();
-    expect(created).toMatchObject({ kind: 'video', status: 'processing', width: 320, height: 240 });
 
-    const view = await waitForProcessing(t, owner.token, created.id);
-    expect(view).toMatchObject({
-      status: 'ready',
-      kind: 'video',
-      width: 320,
-      height: 240,
-      failureReason: null,
+    it('refuses an unsupported type (SVG, text) at the end of the upload', async () => {
+      const { last } = await tusUpload(
+        t,
+        owner.token,
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      );
+      expect(last.statusCode).toBe(415);
+      expect(JSON.parse(last.body)).toMatchObject({ message: 'Unsupported file type' });
     });
-    expect(view.duration).toBeCloseTo(2, 0);
-    expect(view.url).toBe(view.urls.video);
-    expect(view.urls.poster).toMatch(/\/poster\?expires=/);
-    expect(view.urls.preview).toMatch(/\/preview$/);
 
-    const poster = await fetchUrl(t, view.urls.poster ?? '');
-    expect((await sharp(poster.rawPayload).metadata()).width).toBe(320);
-    const blurred = await fetchUrl(t, view.urls.preview ?? '');
-    expect((await sharp(blurred.rawPayload).metadata()).width).toBeLessThanOrEqual(64);
-
-    const video = await fetchUrl(t, view.urls.video ?? '');
-    expect(video.statusCode).toBe(200);
-    expect(video.headers['content-type']).toBe('video/mp4');
-    expect(video.headers['accept-ranges']).toBe('bytes');
-    const bytes = video.rawPayload;
-    // faststart: the index (moov) comes before the media data (mdat).
-    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
-    const probe = ffprobeJson(bytes);
-    expect(probe.format.tags?.title).toBeUndefined();
-    expect(probe.format.tags?.location).toBeUndefined();
-    expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
-
-    const range = await fetchUrl(t, view.urls.video ?? '', { range: 'bytes=100-199' });
-    expect(range.statusCode).toBe(206);
-    expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
-    expect(range.headers['content-length']).toBe('100');
-    expect(range.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
-    const tail = await fetchUrl(t, view.urls.video ?? '', { range: 'bytes=-10' });
-    expect(tail.statusCode).toBe(206);
-    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
-    const beyond = await fetchUrl(t, view.urls.video ?? '', { range: `bytes=${bytes.length}-` });
-    expect(beyond.statusCode).toBe(416);
-    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
-
-    // A stranger sees the blurred poster only.
-    const locked = (
-      await t.app.inject({ method: 'GET', url: `/api/media/${view.id}`, headers: bearer(stranger.token) })
-    ).json<MediaView>();
-    expect(locked.urls).toMatchObject({ poster: null, video: null, sources: [] });
-    expect(locked.url).toBe(view.urls.preview);
-  });
-
-  it('transcodes a WebM into H.264/AAC', async () => {
-    const { last } = await tusUpload(t, owner.token, testVideo({ container: 'webm' }));
-    const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
-    expect(view.status).toBe('ready');
-    const video = await fetchUrl(t, view.urls.video ?? '');
-    expect(
-      ffprobeJson(video.rawPayload)
-        .streams.map((stream) => stream.codec_name)
-        .sort(),
-    ).toEqual(['aac', 'h264']);
-  });
-
-  it('marks a video that parses but does not decode as failed, with a reason, and keeps nothing', async () => {
-    const { last } = await tusUpload(t, owner.token, brokenVideo());
-    expect(last.statusCode).toBe(200);
-    const id = last.json<MediaView>().id;
-    const view = await waitForProcessing(t, owner.token, id);
-    expect(view).toMatchObject({ status: 'failed', failureReason: 'The video could not be read', url: null });
-    expect(storedFiles(t).filter((file) => file.startsWith(`${id}/`))).toEqual([]);
-  });
-
-  it('refuses a "video" that is noise behind an MP4 header when the upload finishes, and keeps nothing', async () => {
-    const before = (await mediaRows(t)).length;
-    const { location, last } = await tusUpload(t, owner.token, fakeMp4(300_000));
-    expect(last.statusCode).toBe(400);
-    expect(JSON.parse(last.body)).toMatchObject({ message: 'The video could not be read' });
-    expect((await mediaRows(t)).length).toBe(before);
-    const id = location.split('/').at(-1) ?? '';
-    expect(storedFiles(t).filter((file) => file.includes(id))).toEqual([]);
-  });
-
-  it('refuses an unsupported type (SVG, text) at the end of the upload', async () => {
-    const { last } = await tusUpload(
-      t,
-      owner.token,
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-    );
-    expect(last.statusCode).toBe(415);
-    expect(JSON.parse(last.body)).toMatchObject({ message: 'Unsupported file type' });
-  });
-
-  it('checks the declared length against the limits before any byte arrives', async () => {
-    const tooBigVideo = await tusCreate(t, owner.token, 21 * MB, { filetype: 'video/mp4' });
-    expect(tooBigVideo.statusCode).toBe(413);
-    expect(JSON.parse(tooBigVideo.body)).toMatchObject({ message: 'File size must be less than 20MB' });
-    const tooBigImage = await tusCreate(t, owner.token, 4 * MB, { filetype: 'image/jpeg' });
-    expect(tooBigImage.statusCode).toBe(413);
-    expect(JSON.parse(tooBigImage.body)).toMatchObject({ message: 'File size must be less than 3MB' });
-    // An image that claimed to be a video is still held to the image limit once its bytes are known.
-    const big = Buffer.concat([await jpeg(64, 64), Buffer.alloc(4 * MB)]);
-    const { last } = await tusUpload(t, owner.token, big, { filetype: 'video/mp4' });
-    expect(last.statusCode).toBe(413);
-    expect(JSON.parse(last.body)).toMatchObject({ message: 'File size must be less than 3MB' });
-  });
-
-  it('needs the bearer token on every request, and an upload belongs to its creator', async () => {
-    expect((await tusCreate(t, null, 1000)).statusCode).toBe(401);
-    const created = await tusCreate(t, owner.token, 1000);
-    const location = created.headers.location as string;
-    expect((await tusHead(t, stranger.token, location)).statusCode).toBe(404);
-    expect((await tusPatch(t, stranger.token, location, 0, Buffer.alloc(10))).statusCode).toBe(404);
-    const anonymous = await t.app.inject({
-      method: 'HEAD',
-      url: location,
-      headers: { 'tus-resumable': '1.0.0' },
+    it('checks the declared length against the limits before any byte arrives', async () => {
+      const tooBigVideo = await tusCreate(t, owner.token, 21 * MB, { filetype: 'video/mp4' });
+      expect(tooBigVideo.statusCode).toBe(413);
+      expect(JSON.parse(tooBigVideo.body)).toMatchObject({ message: 'File size must be less than 20MB' });
+      const tooBigImage = await tusCreate(t, owner.token, 4 * MB, { filetype: 'image/jpeg' });
+      expect(tooBigImage.statusCode).toBe(413);
+      expect(JSON.parse(tooBigImage.body)).toMatchObject({ message: 'File size must be less than 3MB' });
+      // An image that claimed to be a video is still held to the image limit once its bytes are known.
+      const big = Buffer.concat([await jpeg(64, 64), Buffer.alloc(4 * MB)]);
+      const { last } = await tusUpload(t, owner.token, big, { filetype: 'video/mp4' });
+      expect(last.statusCode).toBe(413);
+      expect(JSON.parse(last.body)).toMatchObject({ message: 'File size must be less than 3MB' });
     });
-    expect(anonymous.statusCode).toBe(401);
-    expect((await tusHead(t, owner.token, location)).statusCode).toBe(200);
-  });
-});
+
+    it('lets the owner delete post media by any of its links, signed ones included, and keeps nothing', async () => {
+      const { last } = await tusUpload(t, owner.token, await jpeg(700, 500));
+      const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
+      const signed = view.urls.sources.at(-1)?.url ?? '';
+      expect(signed).toMatch(signedLink());
+      const remove = (token: string, url: string) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: '/api/media/delete',
+          payload: { url },
+          headers: bearer(token),
+        });
+      expect((await remove(stranger.token, signed)).statusCode).toBe(404);
+      const deleted = await remove(owner.token, signed);
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toEqual({ message: 'Image deleted successfully' });
+      expect((await storedObjects(t)).filter((file) => file.includes(view.id))).toEqual([]);
+      expect((await fetchMedia(t, signed)).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/media/${view.id}`, headers: bearer(owner.token) }))
+          .statusCode,
+      ).toBe(404);
+      // The media's own path names it too (what the web app sends for an upload still processing).
+      const { last: another } = await tusUpload(t, owner.token, await jpeg(300, 200));
+      const id = another.json<MediaView>().id;
+      expect((await remove(owner.token, `/api/media/${id}`)).statusCode).toBe(200);
+      // Its processing job, if it was running, finds the row gone and removes what it made.
+      const deadline = Date.now() + 10_000;
+      while ((await storedObjects(t)).some((file) => file.includes(id)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await storedObjects(t)).filter((file) => file.includes(id))).toEqual([]);
+    });
+
+    it('needs the bearer token on every request, and an upload belongs to its creator', async () => {
+      expect((await tusCreate(t, null, 1000)).statusCode).toBe(401);
+      const created = await tusCreate(t, owner.token, 1000);
+      const location = created.headers.location as string;
+      expect((await tusHead(t, stranger.token, location)).statusCode).toBe(404);
+      expect((await tusPatch(t, stranger.token, location, 0, Buffer.alloc(10))).statusCode).toBe(404);
+      const anonymous = await t.app.inject({
+        method: 'HEAD',
+        url: location,
+        headers: { 'tus-resumable': '1.0.0' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect((await tusHead(t, owner.token, location)).statusCode).toBe(200);
+    });
+  },
+);

@@ -1,13 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../../../common/schemas/media.ts';
-import { type AccountsTestApp, bearer, signUpVerified, uniqueIp } from '../../test/accounts.ts';
+import { bearer, signUpVerified, uniqueIp } from '../../test/accounts.ts';
 import {
   createMediaTestApp,
-  fetchUrl,
+  fetchMedia,
   listen,
+  type MediaTestApp,
   mediaRows,
-  storedFiles,
+  STORAGE_DRIVERS,
+  storedObjects,
   streamUpload,
   upload,
   urlsIn,
@@ -26,11 +28,11 @@ import {
 
 const MB = 1024 * 1024;
 
-describe('POST /api/media/upload/profile and /property', () => {
-  let t: AccountsTestApp;
+describe.each(STORAGE_DRIVERS)('%s storage: POST /api/media/upload/profile and /property', (driver) => {
+  let t: MediaTestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createMediaTestApp();
+    t = await createMediaTestApp({}, { driver });
     token = (await signUpVerified(t)).token;
   });
   afterAll(async () => {
@@ -60,7 +62,7 @@ describe('POST /api/media/upload/profile and /property', () => {
 
     for (const url of urlsIn(view)) {
       expect(url.startsWith(`${t.config.publicUrl}/api/media/${view.id}/`)).toBe(true);
-      const file = await fetchUrl(t, url);
+      const file = await fetchMedia(t, url);
       expect(file.statusCode).toBe(200);
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -75,7 +77,7 @@ describe('POST /api/media/upload/profile and /property', () => {
       expect(file.rawPayload.includes('Fanplace Test Camera')).toBe(false);
     }
 
-    const preview = await fetchUrl(t, view.urls.preview ?? '');
+    const preview = await fetchMedia(t, view.urls.preview ?? '');
     const previewMeta = await sharp(preview.rawPayload).metadata();
     expect(previewMeta.format).toBe('webp');
     expect(Math.max(previewMeta.width ?? 0, previewMeta.height ?? 0)).toBeLessThanOrEqual(64);
@@ -148,7 +150,7 @@ describe('POST /api/media/upload/profile and /property', () => {
     for (const item of cases) {
       it(item.name, async () => {
         const before = (await mediaRows(t)).length;
-        const filesBefore = storedFiles(t);
+        const filesBefore = await storedObjects(t);
         const response = await upload(t, item.target ?? 'profile', token, {
           data: await item.make(),
           ...(item.filename ? { filename: item.filename } : {}),
@@ -157,7 +159,7 @@ describe('POST /api/media/upload/profile and /property', () => {
         expect(response.statusCode).toBe(item.status);
         expect(response.json()).toMatchObject({ message: item.message });
         expect((await mediaRows(t)).length).toBe(before);
-        expect(storedFiles(t)).toEqual(filesBefore);
+        expect(await storedObjects(t)).toEqual(filesBefore);
       });
     }
   });
@@ -182,18 +184,18 @@ describe('POST /api/media/upload/profile and /property', () => {
       ['profile', 2 * MB, 'File size must be less than 2MB'],
       ['property', 5 * MB, 'File size must be less than 5MB'],
     ] as const) {
-      const filesBefore = storedFiles(t);
+      const filesBefore = await storedObjects(t);
       const result = await streamUpload(base, target, token, { head: await jpeg(64, 64), total: 200 * MB });
       expect(result.status).toBe(413);
       expect(JSON.parse(result.body)).toMatchObject({ message, code: 'PAYLOAD_TOO_LARGE' });
       // Refused while streaming: far less than the 200 MB body was ever sent.
       expect(result.produced).toBeLessThan(cap + 32 * MB);
-      expect(storedFiles(t)).toEqual(filesBefore);
+      expect(await storedObjects(t)).toEqual(filesBefore);
     }
   });
 
   it('never uses the client file name: "../" and NUL change nothing', async () => {
-    const before = new Set(storedFiles(t));
+    const before = new Set(await storedObjects(t));
     const response = await upload(t, 'profile', token, {
       data: await jpeg(300, 200),
       filename: '../../../../etc/passwd\u0000.jpg',
@@ -201,7 +203,7 @@ describe('POST /api/media/upload/profile and /property', () => {
     expect(response.statusCode).toBe(201);
     const view = response.json<MediaView>();
     expect(response.body).not.toContain('passwd');
-    const added = storedFiles(t).filter((file) => !before.has(file));
+    const added = (await storedObjects(t)).filter((file) => !before.has(file));
     expect(added.length).toBeGreaterThan(0);
     for (const file of added)
       expect(file).toMatch(new RegExp(`^${view.id}/(w\\d+|jpeg|preview)\\.(webp|jpg)$`));
@@ -231,10 +233,10 @@ describe('POST /api/media/upload/profile and /property', () => {
   });
 });
 
-describe('DELETE /api/media/delete', () => {
-  let t: AccountsTestApp;
+describe.each(STORAGE_DRIVERS)('%s storage: DELETE /api/media/delete', (driver) => {
+  let t: MediaTestApp;
   beforeAll(async () => {
-    t = await createMediaTestApp();
+    t = await createMediaTestApp({}, { driver });
   });
   afterAll(async () => {
     await t.close();
@@ -254,7 +256,7 @@ describe('DELETE /api/media/delete', () => {
     });
     expect(byOther.statusCode).toBe(404);
     expect(byOther.json()).toMatchObject({ message: 'Media not found' });
-    expect((await fetchUrl(t, url)).statusCode).toBe(200);
+    expect((await fetchMedia(t, url)).statusCode).toBe(200);
 
     const unknown = await t.app.inject({
       method: 'DELETE',
@@ -272,8 +274,8 @@ describe('DELETE /api/media/delete', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'Image deleted successfully' });
-    expect((await fetchUrl(t, url)).statusCode).toBe(404);
-    expect(storedFiles(t).filter((file) => file.startsWith(view.id))).toEqual([]);
+    expect((await fetchMedia(t, url)).statusCode).toBe(404);
+    expect((await storedObjects(t)).filter((file) => file.startsWith(view.id))).toEqual([]);
     expect((await mediaRows(t)).map((row) => row.id)).not.toContain(view.id);
   });
 });

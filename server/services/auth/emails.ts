@@ -4,7 +4,12 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Plain text first; the HTML version says the same with a little layout. */
-function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
+export function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+) {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Fanplace'].join(
     '\n\n',
   );

@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { badRequest, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sameDigest, sha256 } from '../../lib/secrets.ts';
+import { assertCanSignIn } from '../../policies/account-status.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
@@ -152,6 +153,7 @@ export function createGoogleSignInService(deps: {
       const userId = await deps.tokens.consumeExchangeCode(sha256(code), clock.now());
       const user = userId ? await users.findById(userId) : null;
       if (!user) throw badRequest(authMessages.googleCodeInvalid, { code: authMessages.googleCodeInvalid });
+      assertCanSignIn(user);
       const signedIn = await deps.grantAdminIfListed(user);
       const { token } = await deps.sessions.start(signedIn.id, client);
       return { token, user: signedIn };

@@ -3,6 +3,7 @@ import type { OidcClient } from '../../adapters/oauth/oidc-client.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
+import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
 import type { SessionsRepository } from '../../repositories/sessions.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
@@ -21,6 +22,8 @@ export interface AuthDependencies {
   sessions: SessionsRepository;
   tokens: AuthTokensRepository;
   oauth: OAuthRepository;
+  /** Uploaded media, to check that a new profile picture is the user's own upload. */
+  media: Pick<MediaRepository, 'findById'>;
   passwords: PasswordHasher;
   outbox: Outbox;
   limiter: RateLimiter;
@@ -61,7 +64,7 @@ export function createAuthServices(deps: AuthDependencies) {
       clock,
       publicUrl: settings.publicUrl,
     }),
-    profile: createProfileService({ users, clock }),
+    profile: createProfileService({ users, media: deps.media, clock, publicUrl: settings.publicUrl }),
     google: createGoogleSignInService({
       oidc: deps.oidc,
       oauth: deps.oauth,

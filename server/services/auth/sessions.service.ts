@@ -1,6 +1,7 @@
 import { limits } from '../../../common/limits.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
+import { canHoldSession } from '../../policies/account-status.ts';
 import { assertCanRevokeSession } from '../../policies/sessions.ts';
 import type { SessionRecord, SessionsRepository } from '../../repositories/sessions.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
@@ -39,7 +40,7 @@ export function createSessionService(deps: { sessions: SessionsRepository; clock
     async authenticate(token: string): Promise<Authenticated | null> {
       const now = clock.now();
       const found = await sessions.findLive(sha256(token), now);
-      if (!found) return null;
+      if (!found || !canHoldSession(found.user)) return null;
       if (now.getTime() - found.session.lastUsedAt.getTime() >= EXTEND_EVERY_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
         await sessions.extend(found.session.id, now, expiresAt);

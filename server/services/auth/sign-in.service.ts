@@ -1,5 +1,6 @@
 import { authMessages } from '../../../common/schemas/auth.ts';
 import { unauthorized } from '../../errors.ts';
+import { assertCanSignIn } from '../../policies/account-status.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { AdminGrant } from './admin-grant.ts';
 import type { ClientInfo } from './client-info.ts';
@@ -32,6 +33,7 @@ export function createSignInService(deps: {
         throw unauthorized(authMessages.signInFailed);
       }
       await deps.throttle.recordSuccess(email);
+      assertCanSignIn(user);
       const signedIn = await deps.grantAdminIfListed(user);
       const { token } = await deps.sessions.start(signedIn.id, client);
       return { token, user: signedIn };

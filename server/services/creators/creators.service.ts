@@ -1,24 +1,183 @@
-import type { CreatorListResponse } from '../../../common/schemas/creators.ts';
+import { handleProblem, normalizeHandle } from '../../../common/handles.ts';
+import {
+  type CreatorListResponse,
+  type CreatorProfile,
+  creatorMessages,
+  type FollowState,
+  type HandleAvailability,
+  handleMessages,
+  type MyCreatorResponse,
+  type UpdateCreatorProfileInput,
+} from '../../../common/schemas/creators.ts';
+import type { MessageSettings } from '../../../common/schemas/messages.ts';
+import { conflict, notFound, validationFailed } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { presentCreatorSummary } from '../../presenters/creator.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
+import { assertCanFollow, assertCanViewCreator, type Viewer } from '../../policies/creators.ts';
+import { presentCreatorProfile, presentCreatorSummary } from '../../presenters/creator.ts';
+import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
+import type {
+  CreatorChanges,
+  CreatorRecord,
+  CreatorsRepository,
+} from '../../repositories/creators.repository.ts';
+import type { LikesRepository } from '../../repositories/likes.repository.ts';
+import type { PurchasesRepository } from '../../repositories/purchases.repository.ts';
+import { isUniqueViolation } from '../../repositories/unique-violation.ts';
+import type { UserRecord } from '../../repositories/users.repository.ts';
+import { nameOf } from '../realtime/actor-name.ts';
+import type { NotificationsService } from '../realtime/notifications.service.ts';
+import type { OwnedMedia } from './owned-media.ts';
 
-export function createCreatorsService(deps: { creators: CreatorsRepository }) {
+type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName'>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createCreatorsService(deps: {
+  creators: CreatorsRepository;
+  blocks: BlocksRepository;
+  likes: LikesRepository;
+  purchases: Pick<PurchasesRepository, 'countByFan'>;
+  ownedMedia: OwnedMedia;
+  notifications: Pick<NotificationsService, 'notify'>;
+  clock: Clock;
+}) {
+  const { creators } = deps;
+
+  const blockedWith = (viewer: Viewer | null, creator: CreatorRecord) =>
+    viewer && viewer.id !== creator.userId
+      ? deps.blocks.between(viewer.id, creator.userId)
+      : Promise.resolve(false);
+
+  async function present(viewer: Viewer | null, creator: CreatorRecord): Promise<CreatorProfile> {
+    const [counts, isFollowing] = await Promise.all([
+      creators.counts(creator.id),
+      viewer ? creators.isFollowing(viewer.id, creator.id) : false,
+    ]);
+    return presentCreatorProfile(creator, { viewer, counts, isFollowing });
+  }
+
+  /** By id, current handle or a former handle; 404 when this viewer may not see it. */
+  async function visible(viewer: Viewer | null, idOrHandle: string): Promise<CreatorRecord> {
+    const creator = UUID.test(idOrHandle)
+      ? await creators.findById(idOrHandle.toLowerCase())
+      : await creators.findByHandle(normalizeHandle(idOrHandle));
+    if (!creator) throw notFound(creatorMessages.creatorNotFound);
+    assertCanViewCreator(viewer, creator, await blockedWith(viewer, creator));
+    return creator;
+  }
+
+  async function imageUrl(
+    user: Viewer,
+    id: string | undefined,
+    purpose: 'profile' | 'banner',
+    field: string,
+  ) {
+    if (!id) return undefined;
+    const row = await deps.ownedMedia.find(user, id, purpose);
+    const view = row ? await deps.ownedMedia.view(user, row.id) : null;
+    if (!view?.url) throw validationFailed({ [field]: creatorMessages.uploadMissing });
+    return view.url;
+  }
+
+  async function setFollow(user: Actor, idOrHandle: string, following: boolean): Promise<FollowState> {
+    const creator = await visible(user, idOrHandle);
+    if (following) {
+      assertCanFollow(user, creator, await blockedWith(user, creator));
+      if (await creators.follow(user.id, creator.id, deps.clock.now())) {
+        await deps.notifications.notify({
+          userId: creator.userId,
+          kind: 'follow',
+          actorId: user.id,
+          text: `${nameOf(user)} followed you`,
+          link: null,
+        });
+      }
+    } else {
+      await creators.unfollow(user.id, creator.id);
+    }
+    return { following, followers: await creators.followerCount(creator.id) };
+  }
+
   return {
-    /** Approved creators for lists and suggestions; the viewer never sees themselves. */
-    async list(options: { limit: number; cursor?: string; viewerId?: string }): Promise<CreatorListResponse> {
+    present,
+
+    /** Suggestions: approved creators the viewer neither is, follows, nor has a block with. */
+    async list(options: { limit: number; cursor?: string; viewer?: Viewer }): Promise<CreatorListResponse> {
       const after = decodeCursor(options.cursor, ['id']);
-      const rows = await deps.creators.listApproved({
+      const rows = await creators.listSuggestions({
         limit: options.limit + 1,
         ...(after ? { beforeId: after.id } : {}),
-        ...(options.viewerId ? { excludeUserId: options.viewerId } : {}),
+        ...(options.viewer ? { viewerId: options.viewer.id } : {}),
       });
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {
-        items: page.map(presentCreatorSummary),
+        items: page.map((row) => presentCreatorSummary(row, options.viewer ? false : undefined)),
         nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.id }) : null,
       };
+    },
+
+    async get(viewer: Viewer | null, idOrHandle: string): Promise<CreatorProfile> {
+      return present(viewer, await visible(viewer, idOrHandle));
+    },
+
+    async mine(user: Viewer): Promise<MyCreatorResponse> {
+      const [creator, liked, purchased] = await Promise.all([
+        creators.findByUserId(user.id),
+        deps.likes.countByUser(user.id),
+        deps.purchases.countByFan(user.id),
+      ]);
+      return { creator: creator ? await present(user, creator) : null, counts: { liked, purchased } };
+    },
+
+    async handleAvailability(viewer: Viewer | null, input: string): Promise<HandleAvailability> {
+      const handle = normalizeHandle(input);
+      const problem = handleProblem(handle);
+      if (problem) return { handle, available: false, message: problem };
+      const own = viewer ? await creators.findByUserId(viewer.id) : null;
+      const taken = await creators.isHandleTaken(handle, own?.id);
+      return { handle, available: !taken, message: taken ? handleMessages.taken : handleMessages.available };
+    },
+
+    async update(user: Viewer, input: UpdateCreatorProfileInput): Promise<CreatorProfile> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.notCreator);
+      const handle = normalizeHandle(input.username);
+      if (await creators.isHandleTaken(handle, creator.id))
+        throw conflict(handleMessages.taken, { username: handleMessages.taken });
+      const changes: CreatorChanges = { displayName: input.displayName, handle, bio: input.bio };
+      const avatarUrl = await imageUrl(user, input.avatarId, 'profile', 'avatarId');
+      const bannerUrl = await imageUrl(user, input.bannerId, 'banner', 'bannerId');
+      if (avatarUrl) changes.avatarUrl = avatarUrl;
+      if (bannerUrl) changes.bannerUrl = bannerUrl;
+      try {
+        return present(user, await creators.update(creator, changes, deps.clock.now()));
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict(handleMessages.taken, { username: handleMessages.taken });
+        throw error;
+      }
+    },
+
+    follow: (user: Actor, idOrHandle: string) => setFollow(user, idOrHandle, true),
+    unfollow: (user: Actor, idOrHandle: string) => setFollow(user, idOrHandle, false),
+
+    /** A creator's choice to take messages from subscribers only. */
+    async setMessageSettings(user: Viewer, settings: MessageSettings): Promise<MessageSettings> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.notCreator);
+      const saved = await creators.update(
+        creator,
+        { messagesSubscribersOnly: settings.subscribersOnly },
+        deps.clock.now(),
+      );
+      return { subscribersOnly: saved.messagesSubscribersOnly };
+    },
+
+    async messageSettings(user: Viewer): Promise<MessageSettings> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.notCreator);
+      return { subscribersOnly: creator.messagesSubscribersOnly };
     },
   };
 }

@@ -18,7 +18,8 @@ import type { UrlSigner } from './url-signing.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const VARIANT = /^[a-z0-9-]{1,32}$/;
-const MEDIA_PATH = /^\/api\/media\/([0-9a-f-]{36})(?:\/|$)/;
+/** `/api/media/<id>[/...]`, or an S3 link's `[/<bucket>]/media/<id>/<variant>.<ext>`. */
+const MEDIA_PATH = /^(?:\/api|\/[a-z0-9][a-z0-9.-]{1,62})?\/media\/([0-9a-f-]{36})(?:\/|$)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface Delivery {
@@ -59,6 +60,12 @@ export function createMediaLibrary(deps: {
       if (!row || !canDeleteMedia(user, row)) throw notFound(mediaMessages.notFound);
       await deps.media.delete(row.id);
       await deps.storage.deletePrefix(`${row.id}/`);
+    },
+
+    /** The row and every stored rendition, for a post being deleted (its policy already checked). */
+    async remove(id: string): Promise<void> {
+      const row = await deps.media.delete(id);
+      if (row) await deps.storage.deletePrefix(`${row.id}/`);
     },
 
     /**

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Banknote, Flag, LayoutDashboard, LifeBuoy, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,7 +18,7 @@ interface AccountDropdownProps {
   defaultOpen?: boolean;
 }
 
-/** Profile, Dashboard and Logout under the avatar. */
+/** Profile, Dashboard and Logout under the avatar; admins also reach creator review, reports and support. */
 export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownProps) {
   const { go } = useAppNavigate();
   const logout = useLogout();
@@ -41,6 +41,26 @@ export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownPr
           <LayoutDashboard aria-hidden="true" />
           Dashboard
         </DropdownMenuItem>
+        {user.role === 'admin' ? (
+          <>
+            <DropdownMenuItem onSelect={() => go('adminCreators')}>
+              <ShieldCheck aria-hidden="true" />
+              Creator review
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => go('adminReports')}>
+              <Flag aria-hidden="true" />
+              Reports
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => go('adminSupport')}>
+              <LifeBuoy aria-hidden="true" />
+              Support requests
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => go('adminPayouts')}>
+              <Banknote aria-hidden="true" />
+              Payouts
+            </DropdownMenuItem>
+          </>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={logout}>
           <LogOut aria-hidden="true" />

@@ -97,6 +97,26 @@ describe('AppLayout', () => {
     expect(logout?.headers.get('authorization')).toBe('Bearer token-1');
   });
 
+  it('offers creator review in the account menu to admins only', async () => {
+    signIn();
+    localStorage.setItem(
+      storageKeys.user,
+      JSON.stringify({
+        id: 'u1',
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        role: 'admin',
+      }),
+    );
+    reloadSession();
+    const router = renderLayoutAt('/wallet');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Creator review' }));
+    expect(router.state.location.pathname).toBe('/admin/creators');
+  });
+
   it('searching opens Discover with the query', async () => {
     const router = renderLayoutAt('/');
     const [search] = screen.getAllByRole('searchbox', { name: 'Search creators' });

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { CheckoutReturnHost } from '../../features/monetization/components/checkout-return-host.tsx';
 import { cn } from '../../lib/utils.ts';
 import { AuthModalHost } from './auth-modal-host.tsx';
 import { BottomBar } from './bottom-bar.tsx';
@@ -35,6 +36,7 @@ export function AppLayout() {
       </div>
       <BottomBar />
       <AuthModalHost />
+      <CheckoutReturnHost />
     </div>
   );
 }

@@ -62,7 +62,8 @@ export const emailVerificationNav: NavItem = {
 /**
  * Routes deliberately absent from the phone menu: the spec leaves out sign-in and sign-up (the account
  * menu has them); a public profile needs a creator to look at; a password reset needs the emailed token;
- * Google's return page needs its one-time code; the alias only redirects.
+ * Google's return page needs its one-time code; the alias only redirects; creator review, reports,
+ * support and payouts are for admins, who reach them from the account menu.
  */
 export const routesNotInMobileMenu: RouteName[] = [
   'login',
@@ -71,4 +72,9 @@ export const routesNotInMobileMenu: RouteName[] = [
   'resetPassword',
   'googleComplete',
   'postContentAlias',
+  'adminCreators',
+  'adminReports',
+  'adminSupport',
+  'adminSupportTicket',
+  'adminPayouts',
 ];

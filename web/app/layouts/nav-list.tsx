@@ -4,6 +4,8 @@ import { NavLink } from 'react-router';
 import { routes } from '#common/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
+import { MessagesNavBadge } from '../../features/messages/components/messages-nav-badge.tsx';
+import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import type { NavItem } from './nav-items.ts';
 
@@ -36,6 +38,7 @@ interface NavListProps {
 }
 
 export function NavList({ items, collapsed = false, onNavigate }: NavListProps) {
+  const userId = useSession()?.user.id;
   return (
     <ul className="flex flex-col gap-1">
       {items.map(({ name, label, icon: Icon, badge, to }) => (
@@ -49,7 +52,7 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
               className={cn(
                 itemClass,
                 'aria-[current=page]:bg-accent aria-[current=page]:text-foreground',
-                collapsed && 'justify-center px-0',
+                collapsed && 'relative justify-center px-0',
               )}
             >
               <Icon aria-hidden="true" />
@@ -58,6 +61,9 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
                 <Badge variant="secondary" className={cn(collapsed && 'sr-only')}>
                   {badge}
                 </Badge>
+              ) : null}
+              {name === 'messages' && userId ? (
+                <MessagesNavBadge userId={userId} collapsed={collapsed} />
               ) : null}
             </NavLink>
           </WithTooltip>

@@ -2,17 +2,35 @@ import { Link, useLocation } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { MessageSync } from '../../features/messages/components/message-sync.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { NotificationSync } from '../../features/notifications/components/notification-sync.tsx';
+import { useEventStreamConnection } from '../../lib/event-stream.ts';
+import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
 import { isAuthPath } from './layout-rules.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
+/** The tab's one event stream while signed in (closed on logout), feeding messages and notifications. */
+function LiveUpdates({ token, userId }: { token: string; userId: string }) {
+  useEventStreamConnection(token);
+  return (
+    <>
+      <MessageSync userId={userId} />
+      <NotificationSync userId={userId} />
+    </>
+  );
+}
+
 /** Logo, the centre group on desktop, and the theme and account controls; logo only on sign-in pages. */
 export function TopBar() {
   const { pathname } = useLocation();
   const authPage = isAuthPath(pathname);
+  const session = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      {session ? <LiveUpdates key={session.user.id} token={session.token} userId={session.user.id} /> : null}
       <div className="flex h-16 items-center gap-2 px-3 md:px-4">
         {authPage ? null : <MobileMenu />}
         <Link
@@ -29,6 +47,7 @@ export function TopBar() {
             </div>
             <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
               <ThemeSwitcher />
+              {session ? <NotificationBell userId={session.user.id} /> : null}
               <AccountMenu />
             </div>
           </>

@@ -1,42 +1,28 @@
-import { Compass, SearchX } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import { pathTo } from '#common/routes.ts';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { DiscoverFeed } from '../../features/posts/components/discover-feed.tsx';
+import { SearchResults } from '../../features/search/components/search-results.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
+/** Discover: creators matching `?q=` (from the search box) above the feed of everyone's posts. */
 function DiscoverPage() {
   const [searchParams] = useSearchParams();
   const query = searchParams.get('q')?.trim() ?? '';
   useDocumentTitle(query ? `Search: ${query}` : 'Discover');
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader
         title="Discover"
-        description={query ? `Creators matching “${query}”.` : 'Photos and videos from creators to follow.'}
+        description="Photos and videos from creators to follow."
+        className="mb-0"
       />
       {query ? (
-        <EmptyState
-          icon={SearchX}
-          title={`No creators match “${query}” yet`}
-          description="Try another name or handle, or browse everyone on Discover."
-        >
-          <Button asChild variant="outline">
-            <Link to={pathTo('discover')}>Clear search</Link>
-          </Button>
-        </EmptyState>
-      ) : (
-        <EmptyState
-          icon={Compass}
-          title="Nothing to discover yet"
-          description="When creators start posting, their newest photos and videos appear here. Why not be the first?"
-        >
-          <Button asChild>
-            <Link to={pathTo('creator')}>Become a Creator</Link>
-          </Button>
-        </EmptyState>
-      )}
+        <>
+          <SearchResults query={query} />
+          <h2 className="font-heading text-lg font-semibold">Posts from everyone</h2>
+        </>
+      ) : null}
+      <DiscoverFeed />
     </div>
   );
 }

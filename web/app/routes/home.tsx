@@ -1,9 +1,19 @@
 import { Compass, Heart, Lock, MessageCircle, Sparkles } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { PostListSkeleton } from '../../features/posts/components/post-list-skeleton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { trackButtonClick } from '../../lib/analytics.ts';
+import { useSession } from '../../lib/session.ts';
+
+// Visitors never download the feed's code: Home is the first page most people load.
+const FollowingFeed = lazy(() =>
+  import('../../features/posts/components/following-feed.tsx').then((module) => ({
+    default: module.FollowingFeed,
+  })),
+);
 
 const highlights = [
   {
@@ -25,6 +35,7 @@ const highlights = [
 
 function HomePage() {
   useDocumentTitle('Home');
+  const session = useSession();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-12">
       <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary/15 via-primary/5 to-transparent px-6 py-12 md:px-12 md:py-16">
@@ -67,6 +78,17 @@ function HomePage() {
           ))}
         </ul>
       </section>
+      {session ? (
+        <Suspense
+          fallback={
+            <div className="mx-auto w-full max-w-2xl">
+              <PostListSkeleton />
+            </div>
+          }
+        >
+          <FollowingFeed key={session.user.id} userId={session.user.id} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,18 +1,20 @@
-import { Wallet } from 'lucide-react';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
+import { WalletView } from '../../features/monetization/components/wallet-view.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useSession } from '../../lib/session.ts';
 
 function WalletPage() {
   useDocumentTitle('Wallet');
+  const session = useSession();
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Wallet" />
-      <EmptyState
-        icon={Wallet}
-        title="Your wallet is coming soon"
-        description="Soon you will see your balance, earnings and payouts here."
-      />
+      <PageHeader title="Wallet" description="Your balance, earnings and payouts." />
+      {session ? (
+        <WalletView key={session.user.id} userId={session.user.id} />
+      ) : (
+        <SignInPrompt reason="Sign in to see your balance, earnings and payouts." />
+      )}
     </div>
   );
 }

@@ -8,7 +8,10 @@ interface ToasterProps {
   onReady?: () => void;
 }
 
-/** The app's one toast stack: 3 visible, 4 s each, 356 px wide, 14 px apart (spec section 9). */
+/**
+ * The app's one toast stack: 3 visible, 4 s each, 356 px wide, 14 px apart (spec section 9). The
+ * spec's 20 px swipe threshold cannot be set: sonner fixes it at 45 px (docs/decisions/0013).
+ */
 export function Toaster({ theme, onReady }: ToasterProps) {
   // Sonner subscribes in its own effect, which runs before this one (children first).
   useEffect(() => onReady?.(), [onReady]);

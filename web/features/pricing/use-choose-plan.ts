@@ -47,6 +47,8 @@ export function useChoosePlan(current: CurrentSubscription | null | undefined) {
       if (isLive(current) && current.status !== 'past_due') {
         const result = await change.mutateAsync({ planId, billingPeriod: period });
         toast.success(describeChange(result.subscription));
+        // The page stays: the buttons are free again (a checkout keeps them busy until it leaves).
+        setPending(null);
         return;
       }
       const checkout = await initialize.mutateAsync({ planId, billingPeriod: period });

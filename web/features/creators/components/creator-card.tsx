@@ -3,37 +3,21 @@ import { pathTo } from '#common/routes.ts';
 import type { CreatorSummary } from '#common/schemas/creators.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { trackButtonClick } from '../../../lib/analytics.ts';
-import { openAuthModal } from '../../../lib/auth-modal.ts';
-import { useSession } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useFollowCreator } from '../api/follow-creator.ts';
-
-const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
+import { creatorInitials } from '../format.ts';
+import { useFollowToggle } from '../use-follow-toggle.ts';
 
 /** The whole card opens the creator's public profile; Follow sits above that link. */
 export function CreatorCard({ creator }: { creator: CreatorSummary }) {
-  const session = useSession();
-  const follow = useFollowCreator();
-
-  function onFollow() {
-    trackButtonClick('follow_creator');
-    if (!session) {
-      toast.error('Please sign in to follow creators');
-      openAuthModal('signin');
-      return;
-    }
-    follow.mutate(creator.handle, {
-      onSuccess: () => toast.success(`You are now following ${creator.displayName}`),
-      onError: (error) => toast.error(error.message),
-    });
-  }
+  const { toggle, pending, result } = useFollowToggle(creator);
+  // The server's answer wins until the list refetches (a followed creator then leaves the suggestions).
+  const following = result?.following ?? creator.isFollowing ?? false;
+  const label = following ? 'Unfollow' : 'Follow';
 
   return (
     <div className="relative flex items-center gap-3 rounded-xl border border-border bg-card p-3 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent/50">
       <Avatar className="size-11">
         {creator.avatarUrl ? <AvatarImage src={creator.avatarUrl} alt="" /> : null}
-        <AvatarFallback>{initialOf(creator.displayName)}</AvatarFallback>
+        <AvatarFallback>{creatorInitials(creator.displayName)}</AvatarFallback>
       </Avatar>
       <div className="min-w-0 flex-1">
         <Link
@@ -46,13 +30,14 @@ export function CreatorCard({ creator }: { creator: CreatorSummary }) {
       </div>
       <Button
         size="sm"
-        variant={creator.isFollowing ? 'secondary' : 'default'}
+        variant={following ? 'secondary' : 'default'}
         className="relative z-10 h-8 rounded-full px-3"
-        disabled={creator.isFollowing || follow.isPending}
-        onClick={onFollow}
-        aria-label={`${creator.isFollowing ? 'Following' : 'Follow'} ${creator.displayName}`}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={() => toggle(following)}
+        aria-label={`${label} ${creator.displayName}`}
       >
-        {creator.isFollowing ? 'Following' : 'Follow'}
+        {label}
       </Button>
     </div>
   );

@@ -1,15 +1,40 @@
-import { Sparkles } from 'lucide-react';
+import { CloudOff, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSuggestedCreators } from '../api/get-suggested-creators.ts';
 import { CreatorCard } from './creator-card.tsx';
 import { CreatorListSkeleton } from './creator-list-skeleton.tsx';
 
-/**
- * Suggested creators from the server. An empty list and an unavailable endpoint look the same to a
- * visitor: there is simply nobody to suggest yet.
- */
+/** The suggestions could not be fetched: say so (never 'nobody to suggest') and offer to ask again. */
+function SuggestionsError({
+  error,
+  retrying,
+  onRetry,
+}: {
+  error: Error;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const offline = error instanceof ApiError && error.code === 'NETWORK_ERROR';
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-destructive/40 px-4 py-8 text-center">
+      <CloudOff aria-hidden="true" className="size-8 text-destructive" />
+      <p role="alert" className="text-sm font-medium">
+        Creators could not be loaded
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {offline ? error.message : 'Something went wrong on our side. Please try again.'}
+      </p>
+      <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </Button>
+    </div>
+  );
+}
+
+/** Suggested creators from the server, with a real empty state and a real error state. */
 export function MoreCreators() {
   const creators = useSuggestedCreators();
 
@@ -17,7 +42,13 @@ export function MoreCreators() {
     <div className="flex flex-col gap-4">
       {creators.isPending ? (
         <CreatorListSkeleton />
-      ) : creators.data && creators.data.length > 0 ? (
+      ) : creators.isError ? (
+        <SuggestionsError
+          error={creators.error}
+          retrying={creators.isFetching}
+          onRetry={() => void creators.refetch()}
+        />
+      ) : creators.data.length > 0 ? (
         <ul className="flex flex-col gap-3">
           {creators.data.map((creator) => (
             <li key={creator.id}>

@@ -34,7 +34,7 @@ export function CancelPlanDialog({
             {trialing
               ? `Your free trial continues until ${formatDate(periodEnd)} and you will not be charged.`
               : `You keep your plan until ${formatDate(periodEnd)} and it will not renew.`}{' '}
-            Your listings and leads stay available for 30 days after that.
+            Nothing is deleted: your account and data stay as they are.
           </AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>

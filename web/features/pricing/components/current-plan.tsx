@@ -34,7 +34,7 @@ function summary(s: CurrentSubscription): string {
         ? `Your renewal payment failed. We will try your card again on ${formatDate(s.nextRetryAt)}, or you can pay now.`
         : 'Your renewal payment failed. Pay now to keep your plan.';
     default:
-      return `Your plan ended on ${formatDate(s.endedAt ?? s.currentPeriodEnd)}. Your data stays available for 30 days; choose a plan below to continue.`;
+      return `Your plan ended on ${formatDate(s.endedAt ?? s.currentPeriodEnd)}. Your account and data are kept; choose a plan below to continue.`;
   }
 }
 

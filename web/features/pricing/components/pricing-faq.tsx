@@ -24,7 +24,20 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'data',
     question: 'What happens to my data if I cancel?',
-    answer: `Cancelling stops the renewal; you keep your plan until the end of the period you paid for. After that your listings, leads and settings remain accessible for ${planRules.dataRetentionDays} days, so you can export them or pick a plan again and carry on where you left off.`,
+    answer: (
+      <>
+        Nothing is deleted. Cancelling stops the renewal, and you keep your plan until the end of the period
+        you paid for; your account and everything in it stay as they are, so you can pick a plan again at any
+        time. To keep your own copy, use 'Download my data' in{' '}
+        <Link
+          to={`${pathTo('settings')}?tab=privacy-safety`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Settings &gt; Privacy &amp; Safety
+        </Link>
+        , whenever you like, with or without a plan.
+      </>
+    ),
   },
   {
     id: 'custom',

@@ -1,0 +1,154 @@
+import type { BrowserContext } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+import { waitForMail } from './mail.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+  user: Record<string, unknown> & { id: string };
+}
+
+export const uniqueEmail = (label = 'e2e') =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function call(path: string, body: object, token?: string): Promise<Response> {
+  return fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * A verified account made through the real API and the emailed code (the browser flow itself is
+ * covered by the accounts test), so other tests start signed in.
+ */
+export async function createVerifiedAccount(
+  email = uniqueEmail(),
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<Account> {
+  const password = 'tangerine-lantern-5521';
+  const signup = await call('/auth/signup', {
+    email,
+    password,
+    firstName: names.firstName ?? 'Test',
+    lastName: names.lastName ?? 'Person',
+    acceptTerms: true,
+  });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status}: ${await signup.text()}`);
+  const mail = await waitForMail(email, /is your Fanplace verification code/);
+  const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+  const verified = await call('/auth/verify-email', { email, code });
+  if (verified.status !== 200) throw new Error(`verify ${verified.status}: ${await verified.text()}`);
+  const body = (await verified.json()) as { token: string; user: Account['user'] };
+  return { email, password, token: body.token, user: body.user };
+}
+
+/** Signs a browser context in the way the web app keeps a session (the spec's storage keys). */
+export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
+  await context.addInitScript(
+    ({ token, user }) => {
+      if (!sessionStorage.getItem('e2e-signed-in')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+        sessionStorage.setItem('e2e-signed-in', '1');
+      }
+    },
+    { token: account.token, user: account.user },
+  );
+}
+
+async function uploadFile(token: string, target: string, file: { name: string; type: string; data: Buffer }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  const response = await fetch(`${baseUrl()}/api/media/upload/${target}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (response.status !== 201)
+    throw new Error(`upload ${target} ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+/** A creator made through the onboarding API (pending review), for tests about what comes after. */
+export async function createCreator(
+  account: Account,
+  details: { handle: string; displayName: string; images: { avatar: Buffer; banner: Buffer }; pdf: Buffer },
+): Promise<{ id: string; handle: string }> {
+  const [photo, banner, document] = await Promise.all([
+    uploadFile(account.token, 'profile', { name: 'a.png', type: 'image/png', data: details.images.avatar }),
+    uploadFile(account.token, 'banner', { name: 'b.png', type: 'image/png', data: details.images.banner }),
+    uploadFile(account.token, 'identity-document', {
+      name: 'id.pdf',
+      type: 'application/pdf',
+      data: details.pdf,
+    }),
+  ]);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${account.token}` };
+  const draft = {
+    country: 'Ghana',
+    identity: 'Male',
+    profilePhotoId: photo.id,
+    displayName: details.displayName,
+    handle: details.handle,
+    documentId: document.id,
+    documentName: 'id.pdf',
+    bannerId: banner.id,
+    bio: 'Made for a browser test.',
+    monthlyPrice: '5',
+  };
+  const saved = await fetch(`${baseUrl()}/api/creators/onboarding`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ step: 'post', draft }),
+  });
+  if (saved.status !== 200) throw new Error(`draft ${saved.status}: ${await saved.text()}`);
+  const done = await fetch(`${baseUrl()}/api/creators/onboarding/complete`, {
+    method: 'POST',
+    headers: { authorization: headers.authorization },
+  });
+  if (done.status !== 201) throw new Error(`complete ${done.status}: ${await done.text()}`);
+  const state = (await done.json()) as { creator: { id: string; handle: string } };
+  return state.creator;
+}
+
+const ADMIN_PASSWORD = 'tangerine-lantern-5521';
+
+/** The run's admin (ADMIN_EMAILS in the e2e server): made by the first test that needs it, then signed in. */
+export async function adminAccount(email: string): Promise<Account> {
+  const signIn = await call('/auth/signin', { email, password: ADMIN_PASSWORD });
+  if (signIn.status === 200) {
+    const body = (await signIn.json()) as { token: string; user: Account['user'] };
+    return { email, password: ADMIN_PASSWORD, token: body.token, user: body.user };
+  }
+  return createVerifiedAccount(email);
+}
+
+/** An approved creator, made through the API (the onboarding itself is covered by its own test). */
+export async function approvedCreator(
+  admin: Account,
+  details: Parameters<typeof createCreator>[1],
+  names?: { firstName?: string; lastName?: string },
+): Promise<{ account: Account; creator: { id: string; handle: string } }> {
+  const account = await createVerifiedAccount(undefined, names);
+  const creator = await createCreator(account, details);
+  const approved = await fetch(`${baseUrl()}/api/admin/creators/${creator.id}/approve`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  if (approved.status !== 200) throw new Error(`approve ${approved.status}: ${await approved.text()}`);
+  return { account, creator };
+}
+
+/** A post through the API: a YouTube link, so it needs no processing. */
+export async function youtubePost(account: Account, description: string): Promise<{ id: string }> {
+  const response = await fetch(`${baseUrl()}/api/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+    body: JSON.stringify({ description, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', visibility: 'public' }),
+  });
+  if (response.status !== 201) throw new Error(`post ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}

@@ -1,0 +1,149 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ciSteps, runSteps, type Step } from './test-all.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const node = process.execPath;
+
+/** A real command that exits with the given code. */
+const exitWith = (label: string, code: number, extra: Partial<Step> = {}): Step => ({
+  label,
+  command: node,
+  args: ['-e', `process.exit(${code})`],
+  ...extra,
+});
+
+/** A real command that writes a Vitest-shaped JSON report, then exits with the given code. */
+const testRun = (
+  label: string,
+  passed: number,
+  failed: number,
+  code = failed > 0 ? 1 : 0,
+  extra: Partial<Step> = {},
+) => ({
+  label,
+  command: node,
+  counts: true,
+  args: (reportFile: string) => [
+    '-e',
+    `require('node:fs').writeFileSync(${JSON.stringify(reportFile)}, JSON.stringify({ numPassedTests: ${passed}, numFailedTests: ${failed}, numPendingTests: 0, numTodoTests: 0 })); process.exit(${code})`,
+  ],
+  ...extra,
+});
+
+function run(steps: Step[]) {
+  const lines: string[] = [];
+  const summary = runSteps(steps, (line) => lines.push(line));
+  return { summary, lines, last: lines.at(-1)?.trim() };
+}
+
+describe('the test-all runner', () => {
+  it('ends with the summary line and exits 0 when everything passes', () => {
+    const { summary, last } = run([
+      exitWith('typecheck', 0),
+      exitWith('lint', 0),
+      testRun('unit and server tests', 12, 0),
+      exitWith('build', 0),
+      testRun('browser tests', 3, 0, 0, { needs: ['build'] }),
+    ]);
+    expect(last).toBe('15 passed, 0 failed');
+    expect(summary.exitCode).toBe(0);
+  });
+
+  it('goes on after a failed typecheck and lint, names them in the summary line and exits non-zero', () => {
+    const { summary, lines, last } = run([
+      exitWith('typecheck', 2),
+      exitWith('lint', 1),
+      testRun('unit and server tests', 12, 0),
+      exitWith('build', 0),
+      testRun('browser tests', 3, 0, 0, { needs: ['build'] }),
+    ]);
+    expect(last).toBe('15 passed, 0 failed (failed steps: typecheck, lint)');
+    expect(lines).toContain('✗ typecheck failed: node exited with 2');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('does not run the browser tests on an old build when the build fails', () => {
+    const { summary, lines, last } = run([
+      exitWith('typecheck', 0),
+      testRun('unit and server tests', 12, 1),
+      exitWith('build', 1),
+      testRun('browser tests', 3, 0, 0, { needs: ['build'] }),
+    ]);
+    expect(last).toBe(
+      '12 passed, 1 failed (failed steps: unit and server tests, build; not run: browser tests)',
+    );
+    expect(lines.some((line) => line.includes('browser tests: not run (build failed)'))).toBe(true);
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('counts a test run that failed without a report (a file that did not load) as a failed step', () => {
+    const { summary, last } = run([
+      exitWith('typecheck', 0),
+      exitWith('unit and server tests', 1, { counts: true }),
+    ]);
+    expect(last).toBe('0 passed, 0 failed (failed steps: unit and server tests)');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('treats a tool that cannot be started as a failed step, without throwing', () => {
+    const missing = path.join(root, 'node_modules', '.bin', 'no-such-tool');
+    const { summary, lines, last } = run([
+      { label: 'lint', command: missing, args: ['check', '.'] },
+      testRun('unit and server tests', 4, 0),
+    ]);
+    expect(lines.some((line) => /✗ lint: could not run .*no-such-tool \(.*ENOENT/.test(line))).toBe(true);
+    expect(last).toBe('4 passed, 0 failed (failed steps: lint)');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('fails a run in which no test passed at all', () => {
+    const { summary, last } = run([exitWith('typecheck', 0), testRun('unit and server tests', 0, 0)]);
+    expect(last).toBe('0 passed, 0 failed');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('as a process: a failed typecheck prints the summary line last, no stack trace, and exits non-zero', () => {
+    const script = path.join(mkdtempSync(path.join(tmpdir(), 'fp-test-all-')), 'run.mjs');
+    writeFileSync(
+      script,
+      [
+        `import { runSteps } from ${JSON.stringify(path.join(root, 'scripts', 'test-all.ts'))};`,
+        `const steps = [`,
+        `  { label: 'typecheck', command: process.execPath, args: ['-e', 'throw new Error("type error")'] },`,
+        `  { label: 'lint', command: process.execPath, args: ['-e', 'process.exit(0)'] },`,
+        `];`,
+        `process.exit(runSteps(steps).exitCode);`,
+      ].join('\n'),
+    );
+    const result = spawnSync(node, [script], { cwd: root, encoding: 'utf8' });
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe('0 passed, 0 failed (failed steps: typecheck)');
+    expect(result.status).toBe(1);
+    // The failing tool's own output (here its stack) is passed through; the runner adds none of its own.
+    const runnerOutput = result.stdout;
+    expect(runnerOutput).not.toMatch(/^\s+at /m);
+    expect(result.stderr).toContain('type error');
+    expect(result.stderr.split('\n').filter((line) => /test-all\.ts/.test(line))).toEqual([]);
+  });
+
+  it('runs the browser tests only after a successful build and with the test tools present', () => {
+    const labels = ciSteps.map((step) => step.label);
+    expect(labels).toEqual([
+      'test tools',
+      'typecheck',
+      'lint',
+      'unit and server tests',
+      'build',
+      'browser tests',
+    ]);
+    expect(ciSteps.find((step) => step.label === 'browser tests')?.needs).toEqual(['test tools', 'build']);
+    expect(ciSteps.filter((step) => step.counts).map((step) => step.label)).toEqual([
+      'unit and server tests',
+      'browser tests',
+    ]);
+  });
+});

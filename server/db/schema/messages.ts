@@ -1,0 +1,120 @@
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { notificationKinds } from '../../../common/events.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { users } from './users.ts';
+
+/** One conversation per pair of users; `userLow` < `userHigh` makes the pair unique. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userLow: uuid('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: uuid('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last message's time: conversations are listed most recent first. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('conversations_pair_key').on(table.userLow, table.userHigh)],
+);
+
+/** Each side's view of a conversation: when they last read it, and whether they hid it. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    index('conversation_members_user_idx').on(table.userId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** The sender's id for a send: a retry of the same send is stored once. */
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('messages_conversation_id_idx').on(table.conversationId, table.id),
+    uniqueIndex('messages_sender_client_key').on(table.senderId, table.clientId),
+  ],
+);
+
+/**
+ * Every event pushed to a user, numbered: a stream that reconnects with `Last-Event-ID` gets what
+ * it missed from here, whichever process it reaches. Pruned after a day.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('user_events_user_id_idx').on(table.userId, table.id),
+    index('user_events_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    link: text('link'),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user_id_idx').on(table.userId, table.id)],
+);

@@ -1,0 +1,84 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  reportReasons,
+  reportStatuses,
+  reportTargets,
+  supportCategories,
+  ticketStatuses,
+} from '../../../common/schemas/safety.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { users } from './users.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A change of email waiting for the code sent to the new address. One per user; a new request replaces it. */
+export const emailChangeRequests = pgTable('email_change_requests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/** A Contact Support request; admins reply by email and close it. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    /** The signed-in user who wrote, if any (the form also works signed out). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    category: text('category', { enum: supportCategories }).notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ticketStatuses }).notNull().default('open'),
+    createdAt: at('created_at').notNull(),
+    closedAt: at('closed_at'),
+  },
+  (table) => [index('support_tickets_status_id_idx').on(table.status, table.id)],
+);
+
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('support_replies_ticket_id_idx').on(table.ticketId)],
+);
+
+/** A user's report of a post, a profile or a message; admins must resolve each one. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: reportTargets }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The account the reported content belongs to, kept even when the content is removed. */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: reportReasons }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: reportStatuses }).notNull().default('open'),
+    resolution: text('resolution'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    resolvedAt: at('resolved_at'),
+  },
+  (table) => [index('reports_status_id_idx').on(table.status, table.id)],
+);

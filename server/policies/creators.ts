@@ -1,0 +1,41 @@
+import { creatorMessages } from '../../common/schemas/creators.ts';
+import { forbidden, notFound } from '../errors.ts';
+import type { CreatorRecord } from '../repositories/creators.repository.ts';
+import type { UserRecord } from '../repositories/users.repository.ts';
+import { isAdmin } from './account.ts';
+
+export type Viewer = Pick<UserRecord, 'id' | 'role'>;
+type CreatorFacts = Pick<CreatorRecord, 'userId' | 'status'>;
+
+export const isOwnerOf = (viewer: Viewer | null, creator: CreatorFacts) =>
+  viewer !== null && viewer.id === creator.userId;
+
+/**
+ * An approved creator's page is everyone's except across a block; a page in review or rejected is
+ * its owner's and the admins' only. To anyone else it does not exist.
+ */
+export function canViewCreator(viewer: Viewer | null, creator: CreatorFacts, blocked: boolean): boolean {
+  if (isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer))) return true;
+  return creator.status === 'approved' && !blocked;
+}
+
+export function assertCanViewCreator(viewer: Viewer | null, creator: CreatorFacts, blocked: boolean): void {
+  if (!canViewCreator(viewer, creator, blocked)) throw notFound(creatorMessages.creatorNotFound);
+}
+
+/** Following needs an approved creator who is not yourself and with no block either way. */
+export function assertCanFollow(viewer: Viewer, creator: CreatorFacts, blocked: boolean): void {
+  if (isOwnerOf(viewer, creator)) throw forbidden(creatorMessages.cannotFollowSelf);
+  if (blocked || creator.status !== 'approved') throw forbidden(creatorMessages.cannotFollow);
+}
+
+/** Reviewing creators is for admins only. */
+export function assertCanReviewCreators(viewer: Viewer): void {
+  if (!isAdmin(viewer)) throw forbidden('Only admins can review creators');
+}
+
+/** Only rejection reasons for the creator themselves and admins; and charging only once approved. */
+export const canSeeReviewNotes = (viewer: Viewer | null, creator: CreatorFacts) =>
+  isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer));
+
+export const canCharge = (creator: CreatorFacts) => creator.status === 'approved';

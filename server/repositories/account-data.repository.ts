@@ -1,0 +1,203 @@
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import {
+  conversationMembers,
+  conversations,
+  creatorOnboardingDrafts,
+  creatorProfiles,
+  creatorSubscriptions,
+  emailChangeRequests,
+  emailVerificationCodes,
+  follows,
+  ledgerEntries,
+  media,
+  notifications,
+  oauthAccounts,
+  oauthExchangeCodes,
+  passwordResetTokens,
+  postLikes,
+  postPurchases,
+  reports,
+  sessions,
+  subscriptions,
+  supportReplies,
+  supportTickets,
+  userBlocks,
+  userEvents,
+  users,
+} from '../db/schema/index.ts';
+
+/** Never part of an export: hashes of passwords, tokens and codes, and provider secrets. */
+const SECRET_COLUMNS = new Set([
+  'password_hash',
+  'token_hash',
+  'code_hash',
+  'state_hash',
+  'code_verifier',
+  'nonce',
+  'browser_hash',
+  'authorization_code',
+  'customer_code',
+]);
+
+export interface UserReference {
+  table: string;
+  /** Columns holding the user's id. */
+  columns: string[];
+}
+
+/** Every table with a column pointing at users.id, read from the schema itself (nothing to forget). */
+export function userReferences(): UserReference[] {
+  const found: UserReference[] = [];
+  for (const value of Object.values(schema)) {
+    let config: ReturnType<typeof getTableConfig>;
+    try {
+      config = getTableConfig(value as PgTable);
+    } catch {
+      continue;
+    }
+    const columns = config.foreignKeys
+      .map((fk) => fk.reference())
+      .filter((ref) => getTableConfig(ref.foreignTable).name === 'users')
+      .flatMap((ref) => ref.columns.map((column) => column.name));
+    if (columns.length > 0) found.push({ table: config.name, columns: [...new Set(columns)] });
+  }
+  return found.sort((a, b) => a.table.localeCompare(b.table));
+}
+
+const clean = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMNS.has(column)));
+
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+
+export function createAccountDataRepository(db: Database) {
+  const select = async (table: string, where: ReturnType<typeof sql>) =>
+    rowsOf(await db.execute(sql`select * from ${sql.identifier(table)} where ${where}`)).map(clean);
+
+  return {
+    /** Everything the platform holds about the user, table by table, secrets left out. */
+    async collect(userId: string): Promise<Record<string, Record<string, unknown>[]>> {
+      const data: Record<string, Record<string, unknown>[]> = {
+        users: await select('users', sql`id = ${userId}`),
+      };
+      for (const { table, columns } of userReferences()) {
+        data[table] = await select(
+          table,
+          sql.join(
+            columns.map((column) => sql`${sql.identifier(column)} = ${userId}`),
+            sql` or `,
+          ),
+        );
+      }
+      // What hangs off the user's own rows: their posts, and every message in their conversations.
+      data.posts = await select(
+        'posts',
+        sql`creator_id in (select id from creator_profiles where user_id = ${userId})`,
+      );
+      data.messages = await select(
+        'messages',
+        sql`conversation_id in (select conversation_id from conversation_members where user_id = ${userId})`,
+      );
+      // Replies to the user's support requests, besides any they wrote as an admin.
+      data.support_replies = await select(
+        'support_replies',
+        sql`admin_id = ${userId} or ticket_id in (select id from support_tickets where user_id = ${userId})`,
+      );
+      const entries = await db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          or(
+            like(ledgerEntries.accountId, `user:${userId}:%`),
+            like(ledgerEntries.accountId, `creator:${userId}:%`),
+          ),
+        );
+      data.ledger_entries = entries.map((row) => clean({ ...row }));
+      return data;
+    },
+
+    async mediaOf(userId: string) {
+      return db.select().from(media).where(eq(media.ownerId, userId));
+    },
+
+    /**
+     * Erases the account in one transaction, keeping only what must be kept: the user row as an
+     * anonymous tombstone (payments and the ledger point at it), payments and plan records, and the
+     * identity document a creator gave for review. Returns the media whose files must go.
+     */
+    async erase(userId: string, now: Date): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(media)
+          .where(and(eq(media.ownerId, userId), sql`${media.kind} <> 'identity_document'`))
+          .returning({ id: media.id });
+        await tx.delete(creatorProfiles).where(eq(creatorProfiles.userId, userId));
+        const mine = tx
+          .select({ id: conversationMembers.conversationId })
+          .from(conversationMembers)
+          .where(eq(conversationMembers.userId, userId));
+        await tx.delete(conversations).where(inArray(conversations.id, mine));
+        for (const [table, column] of [
+          [sessions, sessions.userId],
+          [emailVerificationCodes, emailVerificationCodes.userId],
+          [passwordResetTokens, passwordResetTokens.userId],
+          [oauthExchangeCodes, oauthExchangeCodes.userId],
+          [oauthAccounts, oauthAccounts.userId],
+          [follows, follows.followerId],
+          [postLikes, postLikes.userId],
+          [postPurchases, postPurchases.fanId],
+          [creatorSubscriptions, creatorSubscriptions.fanId],
+          [notifications, notifications.userId],
+          [notifications, notifications.actorId],
+          [userEvents, userEvents.userId],
+          [creatorOnboardingDrafts, creatorOnboardingDrafts.userId],
+          [emailChangeRequests, emailChangeRequests.userId],
+          [supportTickets, supportTickets.userId],
+          [userBlocks, userBlocks.blockerId],
+          [userBlocks, userBlocks.blockedId],
+        ] as const) {
+          await tx.delete(table).where(eq(column, userId));
+        }
+        await tx.update(reports).set({ reporterId: null }).where(eq(reports.reporterId, userId));
+        await tx.update(reports).set({ targetUserId: null }).where(eq(reports.targetUserId, userId));
+        await tx.update(reports).set({ resolvedBy: null }).where(eq(reports.resolvedBy, userId));
+        await tx.update(supportReplies).set({ adminId: null }).where(eq(supportReplies.adminId, userId));
+        await tx
+          .update(creatorProfiles)
+          .set({ reviewedBy: null })
+          .where(eq(creatorProfiles.reviewedBy, userId));
+        const tombstone = `deleted-${userId}@deleted.invalid`;
+        await tx
+          .update(subscriptions)
+          .set({ status: 'expired', endedAt: now, nextRetryAt: null, email: tombstone, updatedAt: now })
+          .where(
+            and(
+              eq(subscriptions.userId, userId),
+              inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+            ),
+          );
+        await tx.update(subscriptions).set({ email: tombstone }).where(eq(subscriptions.userId, userId));
+        await tx
+          .update(users)
+          .set({
+            email: tombstone,
+            passwordHash: null,
+            firstName: '',
+            lastName: '',
+            profileImage: null,
+            isEmailVerified: false,
+            role: 'user',
+            deletedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        return gone.map((row) => row.id);
+      });
+    },
+  };
+}
+
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;

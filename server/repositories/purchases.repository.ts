@@ -1,0 +1,43 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { creatorProfiles, media, postPurchases, posts } from '../db/schema/index.ts';
+import type { PostRow } from './posts.repository.ts';
+
+/** The private profile's Purchased tab: posts the user unlocked, most recent purchase first. */
+export function createPurchasesRepository(db: Database) {
+  return {
+    async purchasedBy(options: {
+      userId: string;
+      limit: number;
+      before?: { at: string; id: string };
+    }): Promise<(PostRow & { purchasedAt: Date })[]> {
+      return db
+        .select({ post: posts, creator: creatorProfiles, media, purchasedAt: postPurchases.createdAt })
+        .from(postPurchases)
+        .innerJoin(posts, eq(posts.id, postPurchases.postId))
+        .innerJoin(creatorProfiles, eq(creatorProfiles.id, posts.creatorId))
+        .leftJoin(media, eq(media.id, posts.mediaId))
+        .where(
+          and(
+            eq(postPurchases.fanId, options.userId),
+            options.before
+              ? sql`(${postPurchases.createdAt}, ${postPurchases.postId}) < (${options.before.at}::timestamptz, ${options.before.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(postPurchases.createdAt), desc(postPurchases.postId))
+        .limit(options.limit);
+    },
+
+    /** How many posts the user unlocked (the Purchased tab's count). */
+    async countByFan(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(postPurchases)
+        .where(eq(postPurchases.fanId, userId));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type PurchasesRepository = ReturnType<typeof createPurchasesRepository>;

@@ -1,0 +1,297 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../common/schemas/messages.ts';
+import { monetizationMessages } from '../../../common/schemas/monetization.ts';
+import type { PostList } from '../../../common/schemas/posts.ts';
+import { safetyMessages } from '../../../common/schemas/safety.ts';
+import { creatorSubscriptions } from '../../db/schema/index.ts';
+import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import { type AccountsTestApp, bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
+import { buildCreator, buildPost } from '../../test/creators.ts';
+import { createMediaTestApp } from '../../test/media.ts';
+import {
+  call,
+  createMonetizationTestApp,
+  DAY,
+  ledgerBalanced,
+  type MonetizationTestApp,
+  creator as paidCreator,
+  fan as paidFan,
+  paymentsOf,
+  ppvPost,
+  runJob,
+  settle,
+  subscribe,
+  subscribed,
+  unlock,
+} from '../monetization/test-harness.ts';
+
+describe('blocking', () => {
+  let t: AccountsTestApp;
+  const adminEmail = uniqueEmail('admin');
+  let admin: { token: string };
+  beforeAll(async () => {
+    t = await createMediaTestApp({ ADMIN_EMAILS: adminEmail });
+    admin = await signUpVerified(t, { email: adminEmail });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A creator with a public post, a fan who follows, subscribes and has a conversation, then the block. */
+  async function blockedFan() {
+    const creator = await buildCreator(t, { approveWith: admin.token });
+    const fan = await signUpVerified(t);
+    const postView = await buildPost(t, creator.token, { youtube: true });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/creators/${creator.creator.handle}/follow`,
+      headers: bearer(fan.token),
+    });
+    const now = t.clock.now();
+    await createEntitlementsRepository(t.app.services.database.db).grantSubscription(
+      fan.user.id,
+      creator.creator.id,
+      new Date(now.getTime() + 86_400_000),
+      now,
+    );
+    const conversation = (
+      await post(t, '/api/conversations', { userId: creator.user.id }, { token: fan.token })
+    ).json<Conversation>();
+    const blocked = await post(t, '/api/me/blocks', { userId: fan.user.id }, { token: creator.token });
+    expect(blocked.json()).toEqual({ message: safetyMessages.blocked });
+    return { creator, fan, postView, conversation };
+  }
+
+  it('hides the blocker’s profile and posts from the blocked user', async () => {
+    const { creator, fan, postView } = await blockedFan();
+    expect((await get(t, `/api/creators/${creator.creator.handle}`, fan.token)).statusCode).toBe(404);
+    expect((await get(t, `/api/creators/${creator.creator.handle}/posts`, fan.token)).statusCode).toBe(404);
+    expect((await get(t, `/api/posts/${postView.id}`, fan.token)).statusCode).toBe(404);
+    const discover = (await get(t, '/api/discover?limit=100', fan.token)).json<PostList>();
+    expect(discover.items.map((item) => item.id)).not.toContain(postView.id);
+  });
+
+  it('ends the follow and stops it coming back', async () => {
+    const { creator, fan } = await blockedFan();
+    expect((await get(t, `/api/creators/${creator.creator.handle}`)).json()).toMatchObject({
+      counts: { followers: 0 },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/creators/${creator.creator.handle}/follow`,
+      headers: bearer(fan.token),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('stops an existing subscription renewing', async () => {
+    const { creator, fan } = await blockedFan();
+    const [row] = await t.app.services.database.db
+      .select()
+      .from(creatorSubscriptions)
+      .where(eq(creatorSubscriptions.fanId, fan.user.id));
+    expect(row).toMatchObject({ creatorId: creator.creator.id, status: 'canceled' });
+  });
+
+  it('refuses likes and messages either way', async () => {
+    const { creator, fan, postView, conversation } = await blockedFan();
+    const like = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postView.id}/like`,
+      headers: bearer(fan.token),
+    });
+    expect(like.statusCode).toBe(404);
+    for (const token of [fan.token, creator.token]) {
+      const sent = await post(
+        t,
+        `/api/conversations/${conversation.id}/messages`,
+        { text: 'hello' },
+        { token },
+      );
+      expect(sent.statusCode).toBe(403);
+    }
+  });
+
+  it('refuses a new conversation either way', async () => {
+    const creator = await buildCreator(t, { approveWith: admin.token });
+    const fan = await signUpVerified(t);
+    await post(t, '/api/me/blocks', { userId: creator.user.id }, { token: fan.token });
+    const fromFan = await post(t, '/api/conversations', { userId: creator.user.id }, { token: fan.token });
+    expect(fromFan.statusCode).toBe(404);
+    const fromCreator = await post(
+      t,
+      '/api/conversations',
+      { userId: fan.user.id },
+      { token: creator.token },
+    );
+    expect(fromCreator.statusCode).toBe(404);
+    expect((await get(t, '/api/conversations', fan.token)).json<{ items: unknown[] }>().items).toHaveLength(
+      0,
+    );
+  });
+
+  it('leaves the blocker out of search, the creators list and the posts of the blocked user', async () => {
+    const { creator, fan, postView } = await blockedFan();
+    const search = (token?: string) =>
+      get(t, `/api/search?q=${encodeURIComponent(creator.creator.handle)}&limit=50`, token);
+    const ids = (response: { json: <T>() => T }) =>
+      response.json<{ items: { id: string }[] }>().items.map((item) => item.id);
+    // Seen by others, not by the blocked fan.
+    expect(ids(await search())).toContain(creator.creator.id);
+    expect(ids(await search(fan.token))).not.toContain(creator.creator.id);
+    expect(ids(await get(t, '/api/creators?limit=100', fan.token))).not.toContain(creator.creator.id);
+    expect(ids(await get(t, '/api/feed?limit=100', fan.token))).not.toContain(postView.id);
+  });
+
+  it('holds the other way too: the blocker does not see the blocked creator', async () => {
+    const creator = await buildCreator(t, { approveWith: admin.token });
+    const postView = await buildPost(t, creator.token, { youtube: true });
+    const fan = await signUpVerified(t);
+    await post(t, '/api/me/blocks', { userId: creator.user.id }, { token: fan.token });
+    expect((await get(t, `/api/creators/${creator.creator.handle}`, fan.token)).statusCode).toBe(404);
+    expect((await get(t, `/api/posts/${postView.id}`, fan.token)).statusCode).toBe(404);
+    const follow = await t.app.inject({
+      method: 'POST',
+      url: `/api/creators/${creator.creator.handle}/follow`,
+      headers: bearer(fan.token),
+    });
+    expect(follow.statusCode).toBe(404);
+    // Signed out, or anyone else, still sees the creator.
+    expect((await get(t, `/api/creators/${creator.creator.handle}`)).statusCode).toBe(200);
+  });
+
+  it('lists blocked users with email search, and unblocks', async () => {
+    const me = await signUpVerified(t);
+    const [a, b] = await Promise.all([
+      signUpVerified(t, { email: uniqueEmail('alpha') }),
+      signUpVerified(t, { email: uniqueEmail('bravo') }),
+    ]);
+    for (const other of [a, b]) {
+      await post(t, '/api/me/blocks', { userId: other.user.id }, { token: me.token });
+      t.clock.advance(1000);
+    }
+    const all = (await get(t, '/api/me/blocks', me.token)).json<{
+      items: { email: string; status: string }[];
+    }>();
+    expect(all.items.map((item) => item.email)).toEqual([b.email, a.email]);
+    expect(all.items[0]?.status).toBe('Blocked');
+    const found = (await get(t, '/api/me/blocks?q=alpha', me.token)).json<{ items: { email: string }[] }>();
+    expect(found.items.map((item) => item.email)).toEqual([a.email]);
+    const unblocked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/me/blocks/${a.user.id}`,
+      headers: bearer(me.token),
+    });
+    expect(unblocked.json()).toEqual({ message: safetyMessages.unblocked });
+    expect((await get(t, '/api/me/blocks', me.token)).json<{ items: unknown[] }>().items).toHaveLength(1);
+    expect((await post(t, '/api/me/blocks', { userId: me.user.id }, { token: me.token })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("Delete User: out of the creator's followers and subscribers at once, conversation hidden on the creator's side", async () => {
+    const creator = await buildCreator(t, { approveWith: admin.token });
+    const fan = await signUpVerified(t);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/creators/${creator.creator.handle}/follow`,
+      headers: bearer(fan.token),
+    });
+    const now = t.clock.now();
+    await createEntitlementsRepository(t.app.services.database.db).grantSubscription(
+      fan.user.id,
+      creator.creator.id,
+      new Date(now.getTime() + 86_400_000),
+      now,
+    );
+    const conversation = (
+      await post(t, '/api/conversations', { userId: creator.user.id }, { token: fan.token })
+    ).json<Conversation>();
+    await post(t, `/api/conversations/${conversation.id}/messages`, { text: 'hi' }, { token: fan.token });
+
+    const removed = await post(t, `/api/me/blocks/${fan.user.id}/remove`, {}, { token: creator.token });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(t, `/api/creators/${creator.creator.handle}`)).json()).toMatchObject({
+      counts: { followers: 0 },
+    });
+    const [subscription] = await t.app.services.database.db
+      .select()
+      .from(creatorSubscriptions)
+      .where(eq(creatorSubscriptions.fanId, fan.user.id));
+    expect(subscription?.status).toBe('expired');
+    expect(
+      (await get(t, '/api/conversations', creator.token)).json<{ items: unknown[] }>().items,
+    ).toHaveLength(0);
+    expect((await get(t, '/api/conversations', fan.token)).json<{ items: unknown[] }>().items).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('blocking and payments', () => {
+  let t: MonetizationTestApp;
+  beforeAll(async () => {
+    t = await createMonetizationTestApp('sandbox');
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(async () => {
+    await settle(t);
+    await ledgerBalanced(t);
+  });
+
+  const block = (token: string, userId: string) => call(t, 'POST', '/api/me/blocks', token, { userId });
+
+  it('refuses a subscription either way across a block', async () => {
+    const owner = await paidCreator(t);
+    const blockedFan = await paidFan(t);
+    const blockingFan = await paidFan(t);
+    await block(owner.token, blockedFan.user.id);
+    await block(blockingFan.token, owner.user.id);
+    for (const someone of [blockedFan, blockingFan]) {
+      const refused = await subscribe(t, someone.token, owner.creator.handle);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(monetizationMessages.cannotSubscribeBlocked);
+      expect(await paymentsOf(t, someone.user.id)).toHaveLength(0);
+    }
+  });
+
+  it('refuses to unlock a pay-per-view post either way across a block', async () => {
+    const owner = await paidCreator(t);
+    const forSale = await ppvPost(t, owner.token);
+    const blockedFan = await paidFan(t);
+    const blockingFan = await paidFan(t);
+    await block(owner.token, blockedFan.user.id);
+    await block(blockingFan.token, owner.user.id);
+    for (const someone of [blockedFan, blockingFan]) {
+      const refused = await unlock(t, someone.token, forSale.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(monetizationMessages.cannotUnlockBlocked);
+      expect(await paymentsOf(t, someone.user.id)).toHaveLength(0);
+    }
+    // Anyone else still can.
+    const other = await paidFan(t);
+    expect((await unlock(t, other.token, forSale.id)).statusCode).toBe(200);
+  });
+
+  it('stops a paid subscription renewing: no charge at the period end, and it ends', async () => {
+    const owner = await paidCreator(t);
+    const buyer = await paidFan(t);
+    await subscribed(t, buyer.token, owner.creator.handle);
+    expect((await block(owner.token, buyer.user.id)).statusCode).toBe(200);
+
+    t.clock.advance(30 * DAY - 30 * 60 * 1000);
+    expect(await runJob(t)).toMatchObject({ renewed: 0 });
+    t.clock.advance(2 * 60 * 60 * 1000);
+    await runJob(t);
+    const payments = await paymentsOf(t, buyer.user.id);
+    expect(payments.map((payment) => payment.purpose)).toEqual(['subscription_start']);
+    const [row] = await t.app.services.database.db
+      .select()
+      .from(creatorSubscriptions)
+      .where(eq(creatorSubscriptions.fanId, buyer.user.id));
+    expect(row?.status).toBe('expired');
+  });
+});

@@ -1,0 +1,195 @@
+import { normalizeHandle } from '../../../common/handles.ts';
+import { creatorMessages } from '../../../common/schemas/creators.ts';
+import type { PostList, PostType, SearchResults } from '../../../common/schemas/posts.ts';
+import { notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { FOLLOWED_BOOST } from '../../lib/rank.ts';
+import { canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { presentCreatorSummary } from '../../presenters/creator.ts';
+import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
+import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
+import type { PostRow, PostsRepository, RankKey } from '../../repositories/posts.repository.ts';
+import type { PresentPosts } from './post-views.ts';
+
+interface Page {
+  limit: number;
+  cursor?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KINDS = { all: undefined, photos: 'image', videos: 'video' } as const;
+
+/** Discover's cursor: where each of its two streams stands ('' once a stream is used up). */
+function decodeDiscover(cursor: string | undefined) {
+  const raw = decodeCursor(cursor, ['f', 'o']);
+  const key = (part: string | undefined): RankKey | 'end' | undefined => {
+    if (part === undefined || part === 'start') return undefined;
+    if (part === 'end') return 'end';
+    const [score, id] = part.split('|');
+    if (!score || !id || !UUID.test(id) || !Number.isFinite(Number(score))) return undefined;
+    return { score: Number(score), id };
+  };
+  return { followed: key(raw?.f), others: key(raw?.o) };
+}
+const encodeKey = (key: RankKey | 'end' | undefined) =>
+  key === undefined ? 'start' : key === 'end' ? 'end' : `${key.score}|${key.id}`;
+
+export function createFeedsService(deps: {
+  posts: PostsRepository;
+  creators: Pick<CreatorsRepository, 'findById' | 'findByHandle' | 'search' | 'followedAmong'>;
+  blocks: Pick<BlocksRepository, 'between'>;
+  present: PresentPosts;
+}) {
+  async function page<Row extends PostRow>(
+    viewer: Viewer | null,
+    rows: Row[],
+    limit: number,
+    key: (row: Row) => string,
+  ) {
+    const items = await deps.present(viewer, rows.slice(0, limit));
+    const last = rows[limit - 1];
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: key(last) }) : null };
+  }
+  const idCursor = (cursor: string | undefined) => decodeCursor(cursor, ['k'])?.k;
+
+  return {
+    /** A creator's posts (Posts tab) or only photos or videos (Media tab), newest first. */
+    async byCreator(viewer: Viewer | null, handle: string, type: PostType, options: Page): Promise<PostList> {
+      const creator = UUID.test(handle)
+        ? await deps.creators.findById(handle.toLowerCase())
+        : await deps.creators.findByHandle(normalizeHandle(handle));
+      const blocked =
+        creator && viewer && viewer.id !== creator.userId
+          ? await deps.blocks.between(viewer.id, creator.userId)
+          : false;
+      if (!creator || !canViewCreator(viewer, creator, blocked))
+        throw notFound(creatorMessages.creatorNotFound);
+      const beforeId = idCursor(options.cursor);
+      const kind = KINDS[type];
+      const rows = await deps.posts.byCreator({
+        creatorId: creator.id,
+        limit: options.limit + 1,
+        includeUnready: isOwnerOf(viewer, creator),
+        ...(kind ? { kind } : {}),
+        ...(beforeId ? { beforeId } : {}),
+      });
+      return page(viewer, rows, options.limit, (row) => row.post.id);
+    },
+
+    /**
+     * Discover: approved creators' posts by rank (recency blended with likes). For a signed-in viewer
+     * two keyset streams merge, followed creators' posts lifted by a fixed boost, so every page is
+     * an index range and new posts never shift the pages after the first.
+     */
+    async discover(viewer: Viewer | null, options: Page): Promise<PostList> {
+      const at = decodeDiscover(options.cursor);
+      const fetch = options.limit + 1;
+      const [followed, others] = await Promise.all([
+        viewer && at.followed !== 'end'
+          ? deps.posts.rankedFollowed({
+              limit: fetch,
+              viewerId: viewer.id,
+              ...(at.followed ? { after: at.followed } : {}),
+            })
+          : Promise.resolve([]),
+        at.others !== 'end'
+          ? deps.posts.rankedOthers({
+              limit: fetch,
+              ...(viewer ? { viewerId: viewer.id } : {}),
+              ...(at.others ? { after: at.others } : {}),
+            })
+          : Promise.resolve([]),
+      ]);
+      const chosen: PostRow[] = [];
+      let f = 0;
+      let o = 0;
+      const effective = (row: PostRow, boost: number) => row.post.rankScore + boost;
+      while (chosen.length < options.limit && (f < followed.length || o < others.length)) {
+        const a = followed[f];
+        const b = others[o];
+        const takeFollowed =
+          a !== undefined &&
+          (b === undefined ||
+            effective(a, FOLLOWED_BOOST) > effective(b, 0) ||
+            (effective(a, FOLLOWED_BOOST) === effective(b, 0) && a.post.id > b.post.id));
+        if (takeFollowed && a) {
+          chosen.push(a);
+          f += 1;
+        } else if (b) {
+          chosen.push(b);
+          o += 1;
+        }
+      }
+      // Each stream continues strictly below the merge frontier (the last post shown), so a post that
+      // arrives later, even in a stream this page did not draw from, lands above the cursor.
+      const last = chosen.at(-1);
+      const lastFollowed = last !== undefined && f > 0 && followed[f - 1] === last;
+      const frontier = last ? effective(last, lastFollowed ? FOLLOWED_BOOST : 0) : 0;
+      const position = (
+        rows: PostRow[],
+        used: number,
+        boost: number,
+        before: RankKey | 'end' | undefined,
+      ) => {
+        if (used >= rows.length) return 'end' as const;
+        if (!last) return before;
+        const own = rows[used - 1] === last;
+        return { score: own ? last.post.rankScore : frontier - boost, id: last.post.id };
+      };
+      const next = {
+        f: viewer ? position(followed, f, FOLLOWED_BOOST, at.followed) : ('end' as const),
+        o: position(others, o, 0, at.others),
+      };
+      const more = next.f !== 'end' || next.o !== 'end';
+      return {
+        items: await deps.present(viewer, chosen),
+        nextCursor: more ? encodeCursor({ f: encodeKey(next.f), o: encodeKey(next.o) }) : null,
+      };
+    },
+
+    /** Home: the latest posts of the creators the viewer follows. */
+    async following(viewer: Viewer, options: Page): Promise<PostList> {
+      const beforeId = idCursor(options.cursor);
+      const rows = await deps.posts.following({
+        viewerId: viewer.id,
+        limit: options.limit + 1,
+        ...(beforeId ? { beforeId } : {}),
+      });
+      return page(viewer, rows, options.limit, (row) => row.post.id);
+    },
+
+    /** The private profile's Liked tab, most recently liked first. */
+    async liked(viewer: Viewer, options: Page): Promise<PostList> {
+      const before = idCursor(options.cursor);
+      const [at, id] = before?.split('|') ?? [];
+      const rows = await deps.posts.likedBy({
+        userId: viewer.id,
+        limit: options.limit + 1,
+        ...(at && id && UUID.test(id) && !Number.isNaN(Date.parse(at)) ? { before: { at, id } } : {}),
+      });
+      return page(viewer, rows, options.limit, (row) => `${row.likedAt.toISOString()}|${row.post.id}`);
+    },
+
+    async search(viewer: Viewer | null, query: string, limit: number): Promise<SearchResults> {
+      const trimmed = query.trim();
+      if (trimmed === '') return { items: [] };
+      const rows = await deps.creators.search({
+        query: trimmed.replace(/^@/, ''),
+        limit,
+        ...(viewer ? { viewerId: viewer.id } : {}),
+      });
+      // Signed in, each creator says whether the viewer follows them (the results' Follow buttons).
+      const followed = viewer
+        ? await deps.creators.followedAmong(
+            viewer.id,
+            rows.map((row) => row.id),
+          )
+        : null;
+      return {
+        items: rows.map((row) => presentCreatorSummary(row, followed ? followed.has(row.id) : undefined)),
+      };
+    },
+  };
+}
+
+export type FeedsService = ReturnType<typeof createFeedsService>;

@@ -1,0 +1,51 @@
+import type { PostView } from '../../../common/schemas/posts.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { isEntitledToPost } from '../../policies/posts.ts';
+import { presentPost } from '../../presenters/post.ts';
+import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
+import type { EntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import type { PostRow, PostsRepository } from '../../repositories/posts.repository.ts';
+import type { MediaLinks } from '../media/links.ts';
+
+/** Presents posts for one viewer, reading likes and entitlements once per page, not once per post. */
+export function createPostViews(deps: {
+  posts: Pick<PostsRepository, 'likedAmong'>;
+  creators: Pick<CreatorsRepository, 'followedAmong'>;
+  entitlements: Pick<EntitlementsRepository, 'subscribedAmong' | 'purchasedAmong'>;
+  links: MediaLinks;
+  clock: Clock;
+}) {
+  return async function present(viewer: Viewer | null, rows: PostRow[]): Promise<PostView[]> {
+    const postIds = rows.map((row) => row.post.id);
+    const creatorIds = [...new Set(rows.map((row) => row.creator.id))];
+    const [liked, subscribed, purchased, followed] = viewer
+      ? await Promise.all([
+          deps.posts.likedAmong(viewer.id, postIds),
+          deps.entitlements.subscribedAmong(viewer.id, creatorIds, deps.clock.now()),
+          deps.entitlements.purchasedAmong(viewer.id, postIds),
+          deps.creators.followedAmong(viewer.id, creatorIds),
+        ])
+      : [new Set<string>(), new Set<string>(), new Set<string>(), null];
+    return Promise.all(
+      rows.map((row) => {
+        const isOwner = isOwnerOf(viewer, row.creator);
+        const entitled = isEntitledToPost(viewer, row.post, {
+          isOwner,
+          isSubscriber: subscribed.has(row.creator.id),
+          hasPurchased: purchased.has(row.post.id),
+        });
+        return presentPost(row, {
+          viewer,
+          entitled,
+          liked: liked.has(row.post.id),
+          isOwner,
+          isFollowing: followed ? followed.has(row.creator.id) : undefined,
+          links: deps.links,
+        });
+      }),
+    );
+  };
+}
+
+export type PresentPosts = ReturnType<typeof createPostViews>;

@@ -1,0 +1,45 @@
+import type { EventName, EventPayload } from '../../../common/events.ts';
+import type { BusEvent, EventBus } from '../../adapters/bus/bus.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventsRepository } from '../../repositories/events.repository.ts';
+
+/**
+ * Pushes events to users: each is numbered and stored first (so a reconnecting stream can replay
+ * it from any process), then published on the bus to whichever processes hold the user's streams.
+ */
+export function createEventsService(deps: {
+  events: EventsRepository;
+  bus: EventBus;
+  clock: Clock;
+  onError: (error: unknown) => void;
+}) {
+  return {
+    async emit<Name extends EventName>(
+      userIds: string[],
+      name: Name,
+      payload: EventPayload<Name>,
+    ): Promise<void> {
+      const now = deps.clock.now();
+      const stored = await deps.events.append(
+        userIds.map((userId) => ({ userId, name, payload, createdAt: now })),
+      );
+      await Promise.all(
+        stored.map((row) =>
+          deps.bus
+            .publish(row.userId, { id: row.id, name: row.name, payload: row.payload })
+            .catch((error: unknown) => deps.onError(error)),
+        ),
+      );
+    },
+
+    /** What a stream missed after `afterId` (at most `limit`; a client that missed more refetches). */
+    async replay(userId: string, afterId: number, limit = 500): Promise<BusEvent[]> {
+      const rows = await deps.events.since(userId, afterId, limit);
+      return rows.map((row) => ({ id: row.id, name: row.name, payload: row.payload }));
+    },
+
+    subscribe: (userId: string, listener: (event: BusEvent) => void) => deps.bus.subscribe(userId, listener),
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

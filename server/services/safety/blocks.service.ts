@@ -1,0 +1,63 @@
+import type { BlockedUser } from '../../../common/schemas/safety.ts';
+import { safetyMessages } from '../../../common/schemas/safety.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
+import type { UsersRepository } from '../../repositories/users.repository.ts';
+
+export function createBlocksService(deps: {
+  blocks: BlocksRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  clock: Clock;
+}) {
+  async function other(userId: string, otherId: string) {
+    if (userId === otherId) throw forbidden(safetyMessages.cannotBlockYourself);
+    const found = await deps.users.findById(otherId);
+    if (!found || found.deletedAt) throw notFound('User not found');
+    return found;
+  }
+
+  return {
+    async list(userId: string, options: { limit: number; cursor?: string; query?: string }) {
+      const before = decodeCursor(options.cursor, ['at', 'id']);
+      const rows = await deps.blocks.list(userId, {
+        limit: options.limit + 1,
+        ...(before ? { before } : {}),
+        ...(options.query?.trim() ? { query: options.query.trim() } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      const items: BlockedUser[] = page.map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        handle: row.creatorStatus === 'approved' ? row.handle : null,
+        status: 'Blocked',
+        blockedDate: row.blockedAt.toISOString(),
+      }));
+      return {
+        items,
+        nextCursor:
+          rows.length > options.limit && last
+            ? encodeCursor({ at: last.blockedAt.toISOString(), id: last.id })
+            : null,
+      };
+    },
+
+    async block(userId: string, otherId: string): Promise<void> {
+      await other(userId, otherId);
+      await deps.blocks.block(userId, otherId, deps.clock.now());
+    },
+
+    unblock: (userId: string, otherId: string) => deps.blocks.unblock(userId, otherId),
+
+    /** Out of my followers and subscribers, our conversation hidden on my side (see decision 0011). */
+    async remove(userId: string, otherId: string): Promise<void> {
+      await other(userId, otherId);
+      await deps.blocks.removeFromMine(userId, otherId, deps.clock.now());
+    },
+  };
+}
+
+export type BlocksService = ReturnType<typeof createBlocksService>;

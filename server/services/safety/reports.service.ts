@@ -1,0 +1,128 @@
+import type { ReportInput, ReportView } from '../../../common/schemas/safety.ts';
+import { reportSchema, safetyMessages } from '../../../common/schemas/safety.ts';
+import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
+import { conflict, notFound, rateLimited } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { isAdmin } from '../../policies/account.ts';
+import type { Viewer } from '../../policies/creators.ts';
+import { assertCanModerate } from '../../policies/moderation.ts';
+import type { PostsRepository } from '../../repositories/posts.repository.ts';
+import type { ReportRecord, ReportsRepository } from '../../repositories/reports.repository.ts';
+import type { MediaLibrary } from '../media/library.service.ts';
+
+const DAY = 86_400_000;
+
+export function createReportsService(deps: {
+  reports: ReportsRepository;
+  posts: Pick<PostsRepository, 'delete'>;
+  library: Pick<MediaLibrary, 'remove'>;
+  limiter: RateLimiter;
+  clock: Clock;
+}) {
+  async function present(report: ReportRecord, reporterEmail: string | null): Promise<ReportView> {
+    const now = deps.clock.now();
+    // Looked up as an admin would see it: a message stays visible even if its reporter is gone.
+    const target = await deps.reports.target(report.targetType, report.targetId, null);
+    const owner = await deps.reports.owner(report.targetUserId);
+    return {
+      id: report.id,
+      targetType: report.targetType,
+      targetId: report.targetId,
+      reason: report.reason,
+      details: report.details,
+      status: report.status,
+      resolution: report.resolution,
+      target:
+        target || owner
+          ? {
+              summary: target?.summary ?? '(removed)',
+              link: target?.link ?? null,
+              removed: target === null,
+              owner: owner
+                ? {
+                    id: owner.id,
+                    email: owner.email,
+                    name: `${owner.firstName} ${owner.lastName}`.trim(),
+                    suspended: owner.suspendedAt !== null,
+                  }
+                : null,
+            }
+          : null,
+      reporter: report.reporterId && reporterEmail ? { id: report.reporterId, email: reporterEmail } : null,
+      ageDays: Math.floor((now.getTime() - report.createdAt.getTime()) / DAY),
+      createdAt: report.createdAt.toISOString(),
+      resolvedAt: report.resolvedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    /** Anyone signed in reports what they can see; a message only from inside its conversation. */
+    async create(user: Viewer, input: ReportInput): Promise<{ id: string; message: string }> {
+      const body = reportSchema.parse(input);
+      const wait = await deps.limiter.consume('report', user.id, { limit: 20, windowMs: 3_600_000 });
+      if (wait !== null) throw rateLimited('Too many reports. Please try again later', wait);
+      const target = await deps.reports.target(body.targetType, body.targetId, user.id);
+      if (!target) throw notFound(safetyMessages.reportTargetNotFound);
+      const report = await deps.reports.create({
+        reporterId: user.id,
+        targetType: body.targetType,
+        targetId: body.targetId,
+        targetUserId: target.ownerId,
+        reason: body.reason,
+        details: body.details,
+        createdAt: deps.clock.now(),
+      });
+      return { id: report.id, message: safetyMessages.reported };
+    },
+
+    async list(admin: Viewer, options: { status: ReportRecord['status']; limit: number; cursor?: string }) {
+      assertCanModerate(admin);
+      const after = decodeCursor(options.cursor, ['id'])?.id;
+      const rows = await deps.reports.list({
+        status: options.status,
+        limit: options.limit + 1,
+        ...(after ? { afterId: after } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      return {
+        items: await Promise.all(page.map((row) => present(row.report, row.reporterEmail))),
+        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.report.id }) : null,
+      };
+    },
+
+    /** Every report ends resolved, with what was done: nothing, the content removed, the account suspended. */
+    async resolve(
+      admin: Viewer,
+      id: string,
+      decision: { resolution: string; removeContent: boolean; suspendAccount: boolean },
+    ): Promise<ReportView> {
+      assertCanModerate(admin);
+      const report = await deps.reports.findById(id);
+      if (!report) throw notFound(safetyMessages.reportNotFound);
+      if (report.status === 'resolved') throw conflict('This report is already resolved');
+      const now = deps.clock.now();
+      if (decision.removeContent) {
+        const target = await deps.reports.target(report.targetType, report.targetId, null);
+        if (report.targetType === 'post' && target) {
+          await deps.posts.delete(report.targetId);
+          if (target.mediaId) await deps.library.remove(target.mediaId);
+        } else if (report.targetType === 'message') {
+          await deps.reports.deleteMessage(report.targetId);
+        } else if (report.targetType === 'profile') {
+          await deps.reports.unlistProfile(report.targetId, decision.resolution, admin.id, now);
+        }
+      }
+      if (decision.suspendAccount && report.targetUserId) {
+        const owner = await deps.reports.owner(report.targetUserId);
+        if (owner && !isAdmin(owner)) await deps.reports.suspend(owner.id, now);
+      }
+      await deps.reports.resolve(report.id, { text: decision.resolution, adminId: admin.id, now });
+      const resolved = await deps.reports.findById(report.id);
+      return present(resolved ?? report, null);
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,138 @@
+import type { SupportRequestInput, SupportTicket, TicketStatus } from '../../../common/schemas/safety.ts';
+import { safetyMessages, supportReplySchema, supportRequestSchema } from '../../../common/schemas/safety.ts';
+import type { Outbox } from '../../adapters/mail/index.ts';
+import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
+import { conflict, notFound, rateLimited } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Viewer } from '../../policies/creators.ts';
+import { assertCanHandleSupport } from '../../policies/support.ts';
+import type {
+  SupportReplyRecord,
+  SupportRepository,
+  SupportTicketRecord,
+} from '../../repositories/support.repository.ts';
+import { supportReceivedEmail, supportReplyEmail } from './emails.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Signed out, the form is the only door: fewer tickets per IP, and few receipts per address. */
+const ANONYMOUS_PER_IP = { limit: 5, windowMs: HOUR };
+const SIGNED_IN_PER_USER = { limit: 20, windowMs: HOUR };
+const RECEIPTS_PER_ADDRESS = { limit: 5, windowMs: HOUR };
+
+export function createSupportService(deps: {
+  support: SupportRepository;
+  outbox: Outbox;
+  limiter: RateLimiter;
+  clock: Clock;
+}) {
+  function present(ticket: SupportTicketRecord, replies: SupportReplyRecord[]): SupportTicket {
+    return {
+      id: ticket.id,
+      userId: ticket.userId,
+      name: ticket.name,
+      email: ticket.email,
+      category: ticket.category,
+      subject: ticket.subject,
+      message: ticket.message,
+      status: ticket.status,
+      replies: replies.map((reply) => ({
+        id: reply.id,
+        message: reply.message,
+        adminName:
+          reply.adminFirstName === null
+            ? null
+            : `${reply.adminFirstName} ${reply.adminLastName ?? ''}`.trim(),
+        createdAt: reply.createdAt.toISOString(),
+      })),
+      ageDays: Math.floor((deps.clock.now().getTime() - ticket.createdAt.getTime()) / DAY),
+      createdAt: ticket.createdAt.toISOString(),
+      closedAt: ticket.closedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function limit(scope: string, subject: string, rule: { limit: number; windowMs: number }) {
+    const wait = await deps.limiter.consume(scope, subject, rule);
+    if (wait !== null) throw rateLimited(safetyMessages.tooManyTickets, wait);
+  }
+
+  async function load(id: string): Promise<SupportTicket> {
+    const ticket = await deps.support.findById(id);
+    if (!ticket) throw notFound(safetyMessages.ticketNotFound);
+    const replies = await deps.support.replies([ticket.id]);
+    return present(ticket, replies.get(ticket.id) ?? []);
+  }
+
+  return {
+    /**
+     * Contact Support: stored as an open ticket, and a receipt mailed to the address given.
+     * Works signed out (then limited per IP); the ticket remembers the account when signed in.
+     */
+    async create(
+      user: Viewer | null,
+      ip: string,
+      input: SupportRequestInput,
+    ): Promise<{ id: string; message: string }> {
+      const body = supportRequestSchema.parse(input);
+      if (user) await limit('support-user', user.id, SIGNED_IN_PER_USER);
+      else await limit('support-ip', ip, ANONYMOUS_PER_IP);
+      const ticket = await deps.support.create({
+        userId: user?.id ?? null,
+        ...body,
+        createdAt: deps.clock.now(),
+      });
+      // The receipt goes to whatever address was typed: a cap per address keeps the form from
+      // being used to flood someone's mailbox.
+      const receipts = await deps.limiter.consume('support-receipt', body.email, RECEIPTS_PER_ADDRESS);
+      if (receipts === null) deps.outbox.sendInBackground(supportReceivedEmail(body.email, body));
+      return { id: ticket.id, message: safetyMessages.ticketSent };
+    },
+
+    async list(admin: Viewer, options: { status: TicketStatus; limit: number; cursor?: string }) {
+      assertCanHandleSupport(admin);
+      const after = decodeCursor(options.cursor, ['id'])?.id;
+      const rows = await deps.support.list({
+        status: options.status,
+        limit: options.limit + 1,
+        ...(after ? { afterId: after } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const replies = await deps.support.replies(page.map((ticket) => ticket.id));
+      const last = page.at(-1);
+      return {
+        items: page.map((ticket) => present(ticket, replies.get(ticket.id) ?? [])),
+        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.id }) : null,
+      };
+    },
+
+    async get(admin: Viewer, id: string): Promise<SupportTicket> {
+      assertCanHandleSupport(admin);
+      return load(id);
+    },
+
+    /** The reply is mailed to the ticket's address and kept with the ticket; closed tickets take none. */
+    async reply(admin: Viewer, id: string, input: { message: string }): Promise<SupportTicket> {
+      assertCanHandleSupport(admin);
+      const { message } = supportReplySchema.parse(input);
+      const ticket = await deps.support.findById(id);
+      if (!ticket) throw notFound(safetyMessages.ticketNotFound);
+      if (ticket.status === 'closed') throw conflict(safetyMessages.ticketClosed);
+      await deps.support.addReply({ ticketId: ticket.id, adminId: admin.id, message, now: deps.clock.now() });
+      await deps.outbox.send(supportReplyEmail(ticket.email, ticket, message));
+      return load(ticket.id);
+    },
+
+    async close(admin: Viewer, id: string): Promise<SupportTicket> {
+      assertCanHandleSupport(admin);
+      const closed = await deps.support.close(id, deps.clock.now());
+      if (!closed) {
+        if (await deps.support.findById(id)) throw conflict(safetyMessages.ticketAlreadyClosed);
+        throw notFound(safetyMessages.ticketNotFound);
+      }
+      return load(closed.id);
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

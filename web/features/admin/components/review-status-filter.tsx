@@ -1,0 +1,38 @@
+import { ToggleGroup } from 'radix-ui';
+import type { CreatorStatus } from '#common/schemas/creators.ts';
+
+export const statusLabels: Record<CreatorStatus, string> = {
+  pending_review: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** One status at a time; arrow keys move between them like radio buttons. */
+export function ReviewStatusFilter({
+  value,
+  onChange,
+}: {
+  value: CreatorStatus;
+  onChange: (status: CreatorStatus) => void;
+}) {
+  return (
+    <ToggleGroup.Root
+      type="single"
+      aria-label="Status"
+      value={value}
+      // Clicking the chosen status again would clear it; a list always has one status.
+      onValueChange={(next) => next && onChange(next as CreatorStatus)}
+      className="inline-flex flex-wrap gap-1 self-start rounded-lg bg-muted p-1"
+    >
+      {(Object.keys(statusLabels) as CreatorStatus[]).map((status) => (
+        <ToggleGroup.Item
+          key={status}
+          value={status}
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm"
+        >
+          {statusLabels[status]}
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
+  );
+}

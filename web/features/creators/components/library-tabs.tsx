@@ -1,0 +1,22 @@
+import type { MyCreatorResponse } from '#common/schemas/creators.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { PurchasedPosts } from '../../monetization/components/purchased-posts.tsx';
+import { LikedPosts } from '../../posts/components/liked-posts.tsx';
+
+/** The viewer's own library on the private profile: what they bought and what they liked. */
+export function LibraryTabs({ counts }: { counts: MyCreatorResponse['counts'] }) {
+  const session = useSession();
+  return (
+    <Tabs defaultValue="purchased">
+      <TabsList aria-label="Your library">
+        <TabsTrigger value="purchased">Purchased ({counts.purchased})</TabsTrigger>
+        <TabsTrigger value="liked">Liked ({counts.liked})</TabsTrigger>
+      </TabsList>
+      <TabsContent value="purchased">
+        {session ? <PurchasedPosts userId={session.user.id} count={counts.purchased} /> : null}
+      </TabsContent>
+      <TabsContent value="liked">{session ? <LikedPosts userId={session.user.id} /> : null}</TabsContent>
+    </Tabs>
+  );
+}

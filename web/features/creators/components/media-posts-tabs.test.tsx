@@ -1,0 +1,80 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as PublicProfilePage } from '../../../app/routes/public-profile.tsx';
+import { json, stubFetch } from '../../../test/fetch-stub.ts';
+import { renderRoutes } from '../../../test/render-routes.tsx';
+import { signOutForTest } from '../../../test/session.ts';
+import { buildMedia, buildPost, postPage } from '../../posts/test/build-post.ts';
+import { buildProfile } from '../test/build-profile.ts';
+
+const counts = { photos: 2, videos: 1, posts: 3, likes: 12, followers: 4 };
+const video = buildPost({
+  id: 'p-video',
+  media: buildMedia({
+    id: 'm-2',
+    kind: 'video',
+    locked: true,
+    url: null,
+    urls: {
+      preview: '/media/m-2/preview.webp',
+      sources: [],
+      poster: null,
+      video: null,
+      document: null,
+    },
+  }),
+  locked: true,
+  visibility: 'pay_per_view',
+  price: { amount: 499, currency: 'USD' },
+});
+const photo = buildPost({ id: 'p-photo', description: 'Harbour at dawn' });
+
+function stubCreator() {
+  return stubFetch((request) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (!url.pathname.endsWith('/posts')) return json(200, buildProfile({ counts }));
+    const type = url.searchParams.get('type');
+    return json(200, postPage(type === 'videos' ? [video] : type === 'photos' ? [photo] : [photo, video]));
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  signOutForTest();
+});
+
+describe('creator media and posts tabs', () => {
+  it('shows videos as tiles first, locked ones blurred with Unlock, and photos on the toggle', async () => {
+    const requests = stubCreator();
+    renderRoutes([{ path: '/public-profile/:id', Component: PublicProfilePage }], '/public-profile/lena');
+    const videos = await screen.findByRole('list', { name: 'Videos by @lena' });
+    await userEvent.click(within(videos).getByRole('button', { name: 'Unlock video by Lena Park' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock for $4.99' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Photos (2)' }));
+    const photos = await screen.findByRole('list', { name: 'Photos by @lena' });
+    expect(within(photos).getByRole('button', { name: 'Open photo: Harbour at dawn' })).toBeTruthy();
+    expect(requests.map((request) => request.url).filter((url) => url.includes('/posts'))).toEqual([
+      '/api/creators/lena/posts?type=videos&limit=24',
+      '/api/creators/lena/posts?type=photos&limit=24',
+    ]);
+  });
+
+  it('lists post cards in the Posts tab, each author linking to the profile', async () => {
+    stubCreator();
+    renderRoutes([{ path: '/public-profile/:id', Component: PublicProfilePage }], '/public-profile/lena');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Posts (3)' }));
+    const feed = await screen.findByRole('feed', { name: 'Posts by @lena' });
+    const cards = within(feed).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(
+      within(cards[1] as HTMLElement).getByRole('button', { name: 'Click to unlock this video' }),
+    ).toBeTruthy();
+    const author = within(cards[0] as HTMLElement).getByRole('link', { name: 'Lena Park @lena' });
+    expect(author.getAttribute('href')).toBe('/public-profile/lena');
+    await waitFor(() => expect(screen.getByText('Harbour at dawn')).toBeTruthy());
+  });
+});

@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { pathTo } from '#common/routes.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { SubscribeBanner } from '../../monetization/components/subscribe-banner.tsx';
+import { ProfileSafetyMenu } from '../../safety/components/profile-safety-menu.tsx';
+import { creatorQueryOptions, useCreator } from '../api/get-creator.ts';
+import { FollowButton } from './follow-button.tsx';
+import { LoadError } from './load-error.tsx';
+import { MediaPostsTabs } from './media-posts-tabs.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+import { ProfileSkeleton } from './profile-skeleton.tsx';
+import { ProfileStatusBanner } from './profile-status-banner.tsx';
+import { ShareButton } from './share-button.tsx';
+
+/** A creator's page, named in the URL by id, handle or a handle they have since changed. */
+export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
+  const creator = useCreator(idOrHandle);
+  const profile = creator.data;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useDocumentTitle(profile ? `${profile.displayName} (@${profile.handle})` : 'Creator profile');
+
+  // Old links and id links move to the current handle, without a second request or a history entry.
+  useEffect(() => {
+    if (!profile || profile.handle === idOrHandle) return;
+    queryClient.setQueryData(creatorQueryOptions(profile.handle).queryKey, profile);
+    void navigate(pathTo('publicProfile', { id: profile.handle }), { replace: true });
+  }, [profile, idOrHandle, navigate, queryClient]);
+
+  if (creator.isPending) return <ProfileSkeleton />;
+  if (creator.isError) {
+    if (creator.error instanceof ApiError && creator.error.status === 404) {
+      return (
+        <EmptyState
+          icon={UserRoundX}
+          headingLevel={1}
+          title="Creator not found"
+          description="This profile doesn't exist, has moved, or isn't open to visitors yet."
+        >
+          <Button asChild>
+            <Link to={pathTo('discover')}>Discover creators</Link>
+          </Button>
+        </EmptyState>
+      );
+    }
+    return <LoadError message={creator.error.message} onRetry={() => void creator.refetch()} />;
+  }
+
+  const data = creator.data;
+  const owner = data.viewer.isOwner;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileStatusBanner profile={data} />
+      <ProfileHeader
+        profile={data}
+        actions={
+          <>
+            <ShareButton profile={data} />
+            {owner ? (
+              <Button asChild variant="outline">
+                <Link to={pathTo('editProfile', { id: data.id })}>
+                  <SquarePen aria-hidden="true" />
+                  Edit Profile
+                </Link>
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="outline" size="icon">
+                  <Link
+                    to={`${pathTo('messages')}?user=${encodeURIComponent(data.userId)}`}
+                    aria-label={`Message ${data.displayName}`}
+                  >
+                    <MessageCircle aria-hidden="true" />
+                  </Link>
+                </Button>
+                <FollowButton profile={data} />
+                <ProfileSafetyMenu profile={data} />
+              </>
+            )}
+          </>
+        }
+      />
+      <SubscribeBanner profile={data} />
+      <MediaPostsTabs counts={data.counts} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { AlertCircle, Check, CheckCheck, Clock } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+
+export type DeliveryState = 'sending' | 'sent' | 'read' | 'failed';
+
+const stateText: Record<DeliveryState, string> = {
+  sending: 'Sending…',
+  sent: 'Sent',
+  read: 'Seen',
+  failed: 'Not sent',
+};
+
+const stateIcon = { sending: Clock, sent: Check, read: CheckCheck, failed: AlertCircle } as const;
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+
+interface MessageBubbleProps {
+  text: string;
+  createdAt: string;
+  mine: boolean;
+  /** Only the viewer's own messages have a delivery state. */
+  state?: DeliveryState;
+  /** Spell the state out (under the newest of the viewer's messages, and under any failed one). */
+  showState?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  onDiscard?: () => void;
+}
+
+export function MessageBubble({
+  text,
+  createdAt,
+  mine,
+  state,
+  showState = false,
+  error,
+  onRetry,
+  onDiscard,
+}: MessageBubbleProps) {
+  const Icon = state ? stateIcon[state] : null;
+  return (
+    <div className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[70%]',
+          mine
+            ? 'rounded-br-md bg-primary text-primary-foreground'
+            : 'rounded-bl-md bg-muted text-foreground',
+          state === 'sending' && 'opacity-70',
+          state === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive/40',
+        )}
+      >
+        {text}
+      </div>
+      <div className="flex items-center gap-1.5 px-1 text-[11px] text-muted-foreground">
+        <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
+          {timeOf(createdAt)}
+        </time>
+        {state && Icon ? (
+          <span
+            className={cn(
+              'flex items-center gap-1',
+              state === 'read' && 'text-primary',
+              state === 'failed' && 'text-destructive',
+            )}
+          >
+            <Icon aria-hidden="true" className="size-3.5" />
+            <span className={cn(!showState && state !== 'failed' && 'sr-only')} data-state={state}>
+              {stateText[state]}
+            </span>
+          </span>
+        ) : null}
+      </div>
+      {state === 'failed' ? (
+        <div className="flex flex-wrap items-center justify-end gap-2 px-1 text-xs" role="alert">
+          <span className="text-destructive">{error ?? 'The message could not be sent.'}</span>
+          {onRetry ? (
+            <Button size="sm" variant="outline" className="h-7 px-2.5 text-xs" onClick={onRetry}>
+              Retry
+            </Button>
+          ) : null}
+          {onDiscard ? (
+            <Button size="sm" variant="ghost" className="h-7 px-2.5 text-xs" onClick={onDiscard}>
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

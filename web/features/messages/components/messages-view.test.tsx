@@ -1,0 +1,251 @@
+import { cleanup, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, Conversation } from '#common/schemas/messages.ts';
+import { Component as MessagesPage } from '../../../app/routes/messages.tsx';
+import { fakeMatchMedia } from '../../../test/fake-media-query.ts';
+import { json, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.ts';
+import { renderRoutes } from '../../../test/render-routes.tsx';
+import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { pendingMessages } from '../pending-store.ts';
+
+const ME = 'u-1';
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function message(
+  id: string,
+  conversationId: string,
+  senderId: string,
+  text: string,
+  at: string,
+): ChatMessage {
+  return { id, conversationId, senderId, text, clientId: null, createdAt: at };
+}
+
+function conversation(
+  id: string,
+  other: { id: string; name: string; handle?: string },
+  last: ChatMessage | null,
+  extra: Partial<Conversation> = {},
+): Conversation {
+  return {
+    id,
+    other: { id: other.id, name: other.name, handle: other.handle ?? null, avatarUrl: null },
+    lastMessage: last,
+    unread: false,
+    otherReadAt: null,
+    canSend: true,
+    cannotSendReason: null,
+    updatedAt: last?.createdAt ?? minutesAgo(1),
+    ...extra,
+  };
+}
+
+const long = 'This message is much longer than thirty characters';
+const zoe = conversation(
+  'c-zoe',
+  { id: 'u-zoe', name: 'Zoe Quinn', handle: 'zoeq' },
+  message('m-3', 'c-zoe', 'u-zoe', long, minutesAgo(5)),
+  { unread: true },
+);
+const sam = conversation(
+  'c-sam',
+  { id: 'u-sam', name: 'Sam Hill' },
+  message('m-1', 'c-sam', ME, 'See you', minutesAgo(60 * 3)),
+);
+
+interface FakeApi {
+  requests: RecordedRequest[];
+  /** Answers the next sends with this status instead of storing them. */
+  failSends: number[];
+}
+
+/** Stands in for the API over fetch: conversations, one keyset-paged thread, sends, reads. */
+function serve(conversations: Conversation[], threads: Record<string, ChatMessage[][]> = {}): FakeApi {
+  const api: FakeApi = { requests: [], failSends: [] };
+  api.requests = stubFetch((request) => {
+    const url = new URL(request.url, 'http://localhost');
+    const path = url.pathname;
+    if (path === '/api/creators/me') return json(200, { creator: null, counts: { liked: 0, purchased: 0 } });
+    if (path === '/api/conversations' && request.method === 'GET') {
+      const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+      const items = conversations.filter(
+        (item) => item.other.name.toLowerCase().includes(q) || (item.other.handle ?? '').includes(q),
+      );
+      return json(200, { items, nextCursor: null });
+    }
+    if (path === '/api/conversations' && request.method === 'POST') {
+      const { userId } = JSON.parse(request.body ?? '{}') as { userId: string };
+      const found = conversations.find((item) => item.other.id === userId);
+      return found ? json(200, found) : json(404, { message: 'User not found', code: 'NOT_FOUND' });
+    }
+    const match = /^\/api\/conversations\/([^/]+)(\/messages|\/read)?$/.exec(path);
+    const found = conversations.find((item) => item.id === match?.[1]);
+    if (!match || !found) return json(404, { message: 'Conversation not found', code: 'NOT_FOUND' });
+    if (match[2] === '/read') return new Response(null, { status: 204 });
+    if (match[2] === '/messages' && request.method === 'POST') {
+      const status = api.failSends.shift();
+      if (status) return json(status, { message: 'Something went wrong', code: 'INTERNAL' });
+      const body = JSON.parse(request.body ?? '{}') as { text: string; clientId: string };
+      return json(201, {
+        ...message(`m-new-${body.clientId}`, found.id, ME, body.text, new Date().toISOString()),
+        clientId: body.clientId,
+      });
+    }
+    if (match[2] === '/messages') {
+      const pages = threads[found.id] ?? [[]];
+      const index = url.searchParams.has('cursor') ? Number(url.searchParams.get('cursor')) : 0;
+      const next = index + 1 < pages.length ? String(index + 1) : null;
+      return json(200, { items: pages[index] ?? [], nextCursor: next });
+    }
+    return json(200, found);
+  });
+  return api;
+}
+
+const renderAt = (path: string) => renderRoutes([{ path: '/message', Component: MessagesPage }], path);
+const posts = (api: FakeApi, suffix: string) =>
+  api.requests.filter((request) => request.method === 'POST' && request.url.endsWith(suffix));
+
+beforeEach(() => {
+  fakeMatchMedia(true);
+  signInAs({ id: ME });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  pendingMessages.clear();
+  signOutForTest();
+});
+
+describe('the Messages page', () => {
+  it('lists conversations with a 30-character preview, relative times and a real unread dot', async () => {
+    serve([zoe, sam]);
+    renderAt('/message');
+    const zoeRow = await screen.findByRole('link', { name: /^Zoe Quinn, unread:/ });
+    expect(zoeRow.textContent).toContain('This message is much longer th…');
+    expect(zoeRow.textContent).toContain('5 min');
+    expect(within(zoeRow).getByTestId('unread-dot')).toBeTruthy();
+    const samRow = screen.getByRole('link', { name: 'Sam Hill: You: See you' });
+    expect(samRow.textContent).toContain('3 hrs');
+    expect(within(samRow).queryByTestId('unread-dot')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Select a conversation' })).toBeTruthy();
+    expect(screen.getByText('Choose a chat from the sidebar to start messaging')).toBeTruthy();
+  });
+
+  it('searches by name or handle on the server', async () => {
+    const api = serve([zoe, sam]);
+    renderAt('/message');
+    await screen.findByRole('link', { name: /^Sam Hill/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'zoeq');
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Sam Hill/ })).toBeNull());
+    expect(screen.getByRole('link', { name: /^Zoe Quinn/ })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading conversations' })).toBeNull();
+    expect(api.requests.some((request) => request.url.includes('q=zoeq'))).toBe(true);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search conversations' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'nobody');
+    expect(await screen.findByText('No conversations match “nobody”')).toBeTruthy();
+  });
+
+  it('opens a conversation, marks it read, loads older messages, and sends with Enter (Shift+Enter is a new line)', async () => {
+    const api = serve([zoe, sam], {
+      'c-zoe': [
+        [message('m-3', 'c-zoe', 'u-zoe', long, minutesAgo(5))],
+        [message('m-2', 'c-zoe', ME, 'An older one', minutesAgo(30))],
+      ],
+    });
+    renderAt('/message?c=c-zoe');
+    const log = await screen.findByRole('log', { name: 'Messages with Zoe Quinn' });
+    await within(log).findByText(long);
+    // Few messages on screen: the older page is asked for by itself, with the cursor.
+    await within(log).findByText('An older one');
+    expect(api.requests.some((request) => request.url.includes('/messages?cursor=1'))).toBe(true);
+    await waitFor(() => expect(posts(api, '/api/conversations/c-zoe/read')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('unread-dot')).toBeNull());
+
+    const box = screen.getByRole('textbox', { name: 'Message Zoe Quinn' });
+    await userEvent.type(box, '   {Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Please write a message');
+    expect(posts(api, '/messages')).toHaveLength(0);
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two{Enter}');
+    await within(log).findByText('Line one\nLine two', {
+      normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
+    });
+    const [sent] = posts(api, '/messages');
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ text: 'Line one\nLine two' });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() =>
+      expect(log.querySelector('li:last-child [data-state]')?.getAttribute('data-state')).toBe('sent'),
+    );
+  });
+
+  it('refuses more than 2,000 characters with the reason', async () => {
+    const api = serve([sam]);
+    renderAt('/message?c=c-sam');
+    const box = await screen.findByRole('textbox', { name: 'Message Sam Hill' });
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(2001));
+    expect(screen.getByRole('alert').textContent).toBe('Messages can be at most 2000 characters');
+    expect(screen.getByText('2,001/2,000')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.keyboard('{Enter}');
+    expect(posts(api, '/messages')).toHaveLength(0);
+  });
+
+  it('keeps a message that failed as "Not sent" with Retry, which sends it again under the same id', async () => {
+    const api = serve([sam]);
+    api.failSends.push(500);
+    renderAt('/message?c=c-sam');
+    const box = await screen.findByRole('textbox', { name: 'Message Sam Hill' });
+    await userEvent.type(box, 'Are you coming?{Enter}');
+    const log = screen.getByRole('log');
+    await within(log).findByText('Not sent');
+    expect(within(log).getByText('Something went wrong')).toBeTruthy();
+
+    await userEvent.click(within(log).getByRole('button', { name: 'Retry' }));
+    await within(log).findByText('Sent');
+    expect(within(log).queryByText('Not sent')).toBeNull();
+    expect(within(log).getAllByText('Are you coming?')).toHaveLength(1);
+    const [first, second] = posts(api, '/messages').map((request) => JSON.parse(request.body ?? '{}'));
+    expect(first.clientId).toBeTruthy();
+    expect(second.clientId).toBe(first.clientId);
+  });
+
+  it('says why instead of a composer when the server refuses messages', async () => {
+    const reason = 'Mira Lens only accepts messages from subscribers. Subscribe to message them.';
+    serve([
+      conversation('c-mira', { id: 'u-mira', name: 'Mira Lens', handle: 'mira' }, null, {
+        canSend: false,
+        cannotSendReason: reason,
+      }),
+    ]);
+    renderAt('/message?c=c-mira');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain(reason);
+    expect(within(note).getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+      '/public-profile/mira',
+    );
+    expect(screen.queryByRole('textbox', { name: /^Message/ })).toBeNull();
+  });
+
+  it('opens the conversation with ?user=, and says so when the user cannot be found', async () => {
+    const api = serve([zoe]);
+    const { router } = renderAt('/message?user=u-zoe&email=zoe%40example.com');
+    await screen.findByRole('log', { name: 'Messages with Zoe Quinn' });
+    expect(router.state.location.search).toBe('?c=c-zoe');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(JSON.parse(posts(api, '/api/conversations')[0]?.body ?? '{}')).toEqual({ userId: 'u-zoe' });
+
+    await router.navigate('/message?user=u-gone');
+    expect(await screen.findByText('User not found')).toBeTruthy();
+  });
+
+  it('asks a signed-out visitor to sign in', () => {
+    signOutForTest();
+    renderAt('/message');
+    expect(screen.getByText('Sign in to read and send messages.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type CreatorSubscriptionState,
+  creatorSubscriptionStateSchema,
+} from '#common/schemas/monetization.ts';
+import { api } from '../../../lib/api-client.ts';
+import { monetizationKeys } from './keys.ts';
+
+/** GET /api/creators/:handle/subscription: the plans, the viewer's subscription and whether they may subscribe. */
+export async function getCreatorSubscription(
+  handle: string,
+  signal?: AbortSignal,
+): Promise<CreatorSubscriptionState> {
+  const body = await api.get(`/creators/${encodeURIComponent(handle)}/subscription`, { signal });
+  return creatorSubscriptionStateSchema.parse(body);
+}
+
+/** Keyed by viewer: the answer depends on who asks. */
+export function creatorSubscriptionQueryOptions(handle: string, userId: string | null) {
+  return queryOptions({
+    queryKey: monetizationKeys.creatorSubscription(handle, userId),
+    queryFn: ({ signal }) => getCreatorSubscription(handle, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useCreatorSubscription(handle: string, userId: string | null, enabled = true) {
+  return useQuery({ ...creatorSubscriptionQueryOptions(handle, userId), enabled });
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  type CheckoutResponse,
+  checkoutResponseSchema,
+  type UnlockPostInput,
+} from '#common/schemas/monetization.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/posts/:id/unlock: a checkout for one pay-per-view post (asking twice answers the same one). */
+export async function unlockPost(postId: string, input: UnlockPostInput): Promise<CheckoutResponse> {
+  const body = await api.post(`/posts/${encodeURIComponent(postId)}/unlock`, input);
+  return checkoutResponseSchema.parse(body);
+}
+
+export function useUnlockPost(postId: string) {
+  return useMutation({ mutationFn: (input: UnlockPostInput) => unlockPost(postId, input) });
+}

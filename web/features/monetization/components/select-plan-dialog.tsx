@@ -1,0 +1,101 @@
+import { Check, LoaderCircle } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useState } from 'react';
+import type { CreatorPlanId, CreatorPlanOption } from '#common/schemas/monetization.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { trackButtonClick } from '../../../lib/analytics.ts';
+import { useSubscribeToCreator } from '../api/subscribe-to-creator.ts';
+import { formatPrice } from '../format.ts';
+import { checkoutToasts } from '../messages.ts';
+import { useStartCheckout } from '../use-start-checkout.ts';
+
+interface SelectPlanDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  handle: string;
+  displayName: string;
+  plans: CreatorPlanOption[];
+}
+
+const periodText = (plan: CreatorPlanOption) => (plan.months === 1 ? 'month' : `${plan.months} months`);
+
+/** The creator's plans (spec section 3): monthly, and six months at once ('Save 20%'); then checkout. */
+export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plans }: SelectPlanDialogProps) {
+  const [planId, setPlanId] = useState<CreatorPlanId>('monthly');
+  const subscribe = useSubscribeToCreator(handle);
+  const checkout = useStartCheckout(checkoutToasts.signInToSubscribe);
+  const chosen = plans.find((plan) => plan.id === planId) ?? plans[0];
+
+  function pay() {
+    if (!chosen) return;
+    trackButtonClick('creator_plan_checkout');
+    if (!checkout.signedIn) onOpenChange(false);
+    void checkout.start((returnTo) => subscribe.mutateAsync({ plan: chosen.id, returnTo }));
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !checkout.busy && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle>Select plan</DialogTitle>
+        <DialogDescription>Subscribe to {displayName} to see everything they post.</DialogDescription>
+        <RadioGroup.Root
+          aria-label="Plan"
+          value={chosen?.id}
+          onValueChange={(value) => setPlanId(value as CreatorPlanId)}
+          className="grid gap-2"
+        >
+          {plans.map((plan) => {
+            const price = `${formatPrice(plan.price)}/${periodText(plan)}`;
+            return (
+              <RadioGroup.Item
+                key={plan.id}
+                value={plan.id}
+                aria-label={`${plan.name}, ${price}`}
+                className="flex flex-col gap-2 rounded-xl border border-border p-4 text-left transition-colors hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=checked]:border-primary data-[state=checked]:ring-1 data-[state=checked]:ring-primary"
+              >
+                <span className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                  <span className="flex items-center gap-2 font-medium whitespace-nowrap">
+                    <span className="flex size-4 items-center justify-center rounded-full border border-input">
+                      <RadioGroup.Indicator className="size-2 rounded-full bg-primary" />
+                    </span>
+                    {plan.name}
+                    {plan.badge ? <Badge>{plan.badge}</Badge> : null}
+                  </span>
+                  <span className="text-sm font-semibold whitespace-nowrap">{price}</span>
+                </span>
+                <ul className="grid gap-1 pl-6 text-sm text-muted-foreground">
+                  {plan.features.map((item) => (
+                    <li key={item} className="flex items-center gap-2">
+                      <Check aria-hidden="true" className="size-4 text-primary" />
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+              </RadioGroup.Item>
+            );
+          })}
+        </RadioGroup.Root>
+        <p className="text-xs text-muted-foreground">
+          {chosen && chosen.months > 1
+            ? `Charged ${formatPrice(chosen.price)} now for ${chosen.months} months, then again every ${chosen.months} months until you cancel.`
+            : 'Charged now, then every month until you cancel. Cancel any time in Settings; you keep access until the period ends.'}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+          <Button variant="outline" disabled={checkout.busy} onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button disabled={!chosen || checkout.busy} aria-busy={checkout.busy || undefined} onClick={pay}>
+            {checkout.busy ? <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" /> : null}
+            {checkout.busy
+              ? 'Opening checkout…'
+              : chosen
+                ? `Subscribe for ${formatPrice(chosen.price)}`
+                : 'Subscribe'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,160 @@
+import type {
+  AdminPayout,
+  CreatorPlanOption,
+  FanSubscription,
+  Subscriber,
+  Transaction,
+  Wallet,
+} from '#common/schemas/monetization.ts';
+import { json, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.ts';
+
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+
+/** Routes a stubbed fetch by 'METHOD /api/path' (the query is ignored); anything unknown is a 404. */
+export function stubApi(handlers: Record<string, Handler>): RecordedRequest[] {
+  return stubFetch((request) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    const handler = handlers[`${request.method} ${path}`];
+    return handler ? handler(request) : json(404, { message: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+export const page = <T>(items: T[], nextCursor: string | null = null) => json(200, { items, nextCursor });
+
+/** The query parameters a request was made with. */
+export const paramsOf = (request: RecordedRequest | undefined) =>
+  Object.fromEntries(new URL(request?.url ?? '/', 'http://localhost').searchParams);
+
+const usd = (amount: number) => ({ amount, currency: 'USD' });
+
+export const plans: CreatorPlanOption[] = [
+  {
+    id: 'monthly',
+    name: 'Monthly',
+    price: usd(999),
+    months: 1,
+    badge: null,
+    features: ['All videos', 'All media', 'Access to all posts'],
+  },
+  {
+    id: 'six_months',
+    name: '6 Months',
+    price: usd(4795),
+    months: 6,
+    badge: 'Save 20%',
+    features: ['All videos', 'All media', 'Access to all posts'],
+  },
+];
+
+export function buildFanSubscription(overrides: Partial<FanSubscription> = {}): FanSubscription {
+  return {
+    id: 's-1',
+    creator: { id: 'c-1', userId: 'u-9', handle: 'lena', displayName: 'Lena Park', avatarUrl: null },
+    plan: 'monthly',
+    planName: 'Monthly',
+    status: 'active',
+    hasAccess: true,
+    amount: usd(999),
+    startedAt: '2026-03-01T10:00:00.000Z',
+    currentPeriodStart: '2026-03-01T10:00:00.000Z',
+    currentPeriodEnd: '2026-03-31T10:00:00.000Z',
+    renews: true,
+    canceledAt: null,
+    endedAt: null,
+    ...overrides,
+  };
+}
+
+export function buildTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 't-1',
+    kind: 'payment',
+    transactionId: 'fpm-abc123',
+    email: 'ada@example.com',
+    amount: usd(999),
+    direction: 'debit',
+    status: 'completed',
+    paymentMethod: 'Card •••• 4081',
+    description: 'Payment: subscription to Lena Park (Monthly)',
+    date: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildSubscriber(overrides: Partial<Subscriber> = {}): Subscriber {
+  return {
+    id: 's-1',
+    userId: 'u-2',
+    name: 'Kofi Mensah',
+    email: 'kofi@example.com',
+    status: 'Subscribed',
+    date: '2026-03-01T10:00:00.000Z',
+    plan: 'monthly',
+    planName: 'Monthly',
+    amount: usd(999),
+    currentPeriodEnd: '2026-03-31T10:00:00.000Z',
+    canceledAt: null,
+    endedAt: null,
+    refunded: null,
+    blocked: false,
+    ...overrides,
+  };
+}
+
+export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    currency: 'USD',
+    available: usd(1200),
+    pending: usd(800),
+    inPayout: usd(0),
+    paidOut: usd(400),
+    lifetimeEarnings: usd(2400),
+    holdDays: 7,
+    platformFeePercent: 20,
+    nextAvailableAt: '2026-03-08T10:00:00.000Z',
+    openPayout: null,
+    automaticPayoutsMessage:
+      'Automatic payouts are coming soon. For now, request a payout of your available balance and an admin sends it by hand.',
+    history: {
+      items: [
+        {
+          id: 'w-1',
+          kind: 'earning',
+          description: 'Subscription from Kofi Mensah',
+          amount: usd(799),
+          availableAt: '2099-03-08T10:00:00.000Z',
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+        {
+          id: 'w-2',
+          kind: 'payout',
+          description: 'Payout sent',
+          amount: usd(-400),
+          availableAt: null,
+          createdAt: '2026-02-20T10:00:00.000Z',
+        },
+      ],
+      nextCursor: null,
+    },
+    ...overrides,
+  };
+}
+
+export function buildAdminPayout(overrides: Partial<AdminPayout> = {}): AdminPayout {
+  return {
+    id: 'po-1',
+    amount: usd(1200),
+    status: 'requested',
+    requestedAt: '2026-03-10T10:00:00.000Z',
+    paidAt: null,
+    note: null,
+    creator: {
+      id: 'c-1',
+      userId: 'u-9',
+      handle: 'lena',
+      displayName: 'Lena Park',
+      email: 'lena@example.com',
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,15 @@
+import { creatorPricing, parsePriceCents, sixMonthPriceCents } from '#common/schemas/creators.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: creatorPricing.currency });
+
+/** 1099 -> '$10.99' */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** The 6-month bundle for a typed monthly price, or null while the price is not a dollar amount. */
+export function bundlePrice(monthlyInput: string): { monthly: string; sixMonths: string } | null {
+  const cents = parsePriceCents(monthlyInput);
+  if (cents === null) return null;
+  return { monthly: formatCents(cents), sixMonths: formatCents(sixMonthPriceCents(cents)) };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildMedia, buildPost, postPage } from '../test/build-post.ts';
+import { type PostPages, refreshBeforeExpiry } from './post-pages.ts';
+
+const now = Date.parse('2026-03-01T12:00:00Z');
+const expiring = (id: string, at: string | null) =>
+  buildPost({ id, media: buildMedia({ urlsExpireAt: at }) });
+const pages = (...items: ReturnType<typeof buildPost>[]): PostPages => ({
+  pages: [postPage(items.slice(0, 1)), postPage(items.slice(1))],
+  pageParams: [null, 'next'],
+});
+
+describe('refreshBeforeExpiry', () => {
+  it('does not poll a list whose media links never expire', () => {
+    expect(refreshBeforeExpiry(pages(expiring('a', null), buildPost({ media: null })), now)).toBe(false);
+    expect(refreshBeforeExpiry(undefined, now)).toBe(false);
+  });
+
+  it('refreshes 90 seconds before the first link of any page expires', () => {
+    const data = pages(expiring('a', '2026-03-01T12:10:00Z'), expiring('b', '2026-03-01T12:06:00Z'));
+    expect(refreshBeforeExpiry(data, now)).toBe(6 * 60_000 - 90_000);
+  });
+
+  it('waits at least 15 seconds, even when a link is already about to expire', () => {
+    expect(refreshBeforeExpiry(pages(expiring('a', '2026-03-01T12:00:30Z')), now)).toBe(15_000);
+  });
+});

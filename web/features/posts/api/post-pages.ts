@@ -1,0 +1,53 @@
+import { type InfiniteData, infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import type { PostList } from '#common/schemas/posts.ts';
+import { api } from '../../../lib/api-client.ts';
+import { readPostList } from './read-response.ts';
+
+export type PostPages = InfiniteData<PostList, string | null>;
+
+/** Signed media URLs live 10 minutes (limits.media.signedUrlTtlSeconds): lists go stale well before. */
+const STALE_MS = 5 * 60_000;
+/** A list is asked again this long before its first signed URL dies, so playback never meets a dead link. */
+const EXPIRY_MARGIN_MS = 90_000;
+const MIN_REFRESH_MS = 15_000;
+
+/** GET one keyset page of posts; `cursor` is left out for the first page. */
+export async function getPostPage(
+  path: string,
+  query: { limit: number; cursor: string | null; type?: string },
+  signal?: AbortSignal,
+): Promise<PostList> {
+  const { cursor, ...rest } = query;
+  const body = await api.get(path, { query: { ...rest, cursor: cursor ?? undefined }, signal });
+  return readPostList(body);
+}
+
+/** Milliseconds until the list must be refreshed for its signed URLs; false when none are signed. */
+export function refreshBeforeExpiry(data: PostPages | undefined, now = Date.now()): number | false {
+  let first = Number.POSITIVE_INFINITY;
+  for (const page of data?.pages ?? []) {
+    for (const post of page.items) {
+      const expiresAt = post.media?.urlsExpireAt;
+      if (expiresAt) first = Math.min(first, Date.parse(expiresAt));
+    }
+  }
+  if (!Number.isFinite(first)) return false;
+  return Math.max(first - now - EXPIRY_MARGIN_MS, MIN_REFRESH_MS);
+}
+
+/** Every post list is an infinite query over keyset cursors, refreshed before its media links expire. */
+export function postPagesOptions<Key extends QueryKey>(
+  queryKey: Key,
+  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<PostList>,
+) {
+  return infiniteQueryOptions<PostList, Error, PostPages, Key, string | null>({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: STALE_MS,
+    // A tab left in the background past the links' lifetime comes back with fresh ones.
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => refreshBeforeExpiry(query.state.data),
+  });
+}

@@ -1,0 +1,66 @@
+import { Pause, Play } from 'lucide-react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import type { MediaView } from '#common/schemas/media.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { playQuietly, useRenewedSource } from './use-renewed-source.ts';
+
+interface CardVideoProps {
+  media: MediaView;
+  /** At least half the card is on screen (spec section 4: autoplay then, pause otherwise). */
+  active: boolean;
+  label: string;
+  onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * A self-hosted video in a card: muted and inline so browsers allow autoplay. It plays while in
+ * view; people who ask for reduced motion start it themselves, and anyone can pause it.
+ */
+export function CardVideo({ media, active, label, onOpen }: CardVideoProps) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // 'auto' follows the viewport; a press of Play or Pause overrides it until the card leaves view.
+  const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>(reduceMotion ? 'pause' : 'auto');
+  const src = useRenewedSource(ref, media.urls.video);
+  const playing = choice === 'play' || (choice === 'auto' && active);
+
+  useEffect(() => {
+    if (!active) setChoice((current) => (current === 'play' ? 'auto' : current));
+  }, [active]);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    if (playing) playQuietly(video);
+    else video.pause();
+  }, [playing]);
+
+  return (
+    <>
+      <button type="button" className="block size-full cursor-zoom-in" aria-label={label} onClick={onOpen}>
+        <video
+          ref={ref}
+          src={src}
+          poster={media.urls.poster ?? undefined}
+          width={media.width ?? undefined}
+          height={media.height ?? undefined}
+          muted
+          playsInline
+          loop
+          preload="metadata"
+          className="size-full bg-black object-contain"
+        />
+      </button>
+      <Button
+        size="icon-sm"
+        variant="secondary"
+        className="absolute right-3 bottom-3 rounded-full bg-black/60 text-white hover:bg-black/75"
+        aria-label={playing ? 'Pause video' : 'Play video'}
+        onClick={() => setChoice(playing ? 'pause' : 'play')}
+      >
+        {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+      </Button>
+    </>
+  );
+}

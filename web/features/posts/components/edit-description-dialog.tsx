@@ -1,0 +1,89 @@
+import { type FormEvent, useId, useState } from 'react';
+import { limits } from '#common/limits.ts';
+import { postMessages } from '#common/schemas/posts.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { cn } from '../../../lib/utils.ts';
+import { useUpdatePost } from '../api/update-post.ts';
+import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
+
+const MAX = limits.postDescriptionMaxLength;
+
+/** The spec's own rules and words (section 5): required, at most 500 characters once trimmed. */
+export function descriptionProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return postMessages.descriptionRequired;
+  if (trimmed.length > MAX) return postMessages.descriptionTooLong;
+  return null;
+}
+
+export function EditDescriptionDialog({ post, onClose, returnFocusTo }: PostDialogProps) {
+  const [text, setText] = useState(post.description);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdatePost();
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = descriptionProblem(text);
+    setError(problem);
+    if (problem) return;
+    update.mutate(
+      { postId: post.id, input: { description: text.trim() } },
+      {
+        onSuccess: () => {
+          toast.success('Post updated');
+          onClose();
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError ? (failure.fields?.description ?? failure.message) : failure.message,
+          ),
+      },
+    );
+  }
+
+  const over = text.trim().length > MAX;
+  return (
+    <Dialog open onOpenChange={closeWith(onClose)}>
+      <DialogContent onCloseAutoFocus={returnFocus(returnFocusTo)}>
+        <DialogTitle>Edit description</DialogTitle>
+        <DialogDescription>Change what your post says. The photo or video stays as it is.</DialogDescription>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-text`}>Description</Label>
+          <Textarea
+            id={`${id}-text`}
+            value={text}
+            rows={5}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+          />
+          <p
+            id={`${id}-count`}
+            className={cn('text-right text-xs text-muted-foreground', over && 'text-destructive')}
+          >
+            {text.trim().length}/{MAX}
+          </p>
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined}>
+              {update.isPending ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PostPages } from '../api/post-pages.ts';
+import { ListError } from './list-error.tsx';
+import { LoadMore } from './load-more.tsx';
+import { MediaTile } from './media-tile.tsx';
+import { uniquePosts } from './post-feed.tsx';
+import { MediaGridSkeleton } from './post-list-skeleton.tsx';
+
+interface MediaGridProps {
+  query: UseInfiniteQueryResult<PostPages>;
+  label: string;
+  empty: ReactNode;
+}
+
+/** Square tiles, three to a row on every screen, with infinite loading. */
+export function MediaGrid({ query, label, empty }: MediaGridProps) {
+  if (query.isPending) return <MediaGridSkeleton />;
+  if (query.isError && !query.data) {
+    return <ListError message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const posts = uniquePosts(query.data);
+  if (posts.length === 0) return <>{empty}</>;
+  return (
+    <div className="flex flex-col gap-2">
+      <ul aria-label={label} aria-busy={query.isFetchingNextPage} className="grid grid-cols-3 gap-1">
+        {posts.map((post) => (
+          <MediaTile key={post.id} post={post} />
+        ))}
+      </ul>
+      <LoadMore page={query} endText="That's everything." />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { thumbHashToDataURL } from 'thumbhash';
+
+interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** $4.99 from 499 cents; whole amounts drop the cents ($10). */
+export function formatPrice({ amount, currency }: Money): string {
+  const whole = amount % 100 === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount / 100);
+}
+
+/** 'Lena Park' -> 'LP', for an avatar without a picture. */
+export function initials(displayName: string): string {
+  const letters = displayName
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+  return letters || '?';
+}
+
+const likeWord = (count: number) => (count === 1 ? 'like' : 'likes');
+
+/** '1 like', '1,234 likes': what a screen reader hears for the count. */
+export function likesLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${likeWord(count)}`;
+}
+
+const placeholders = new Map<string, string | undefined>();
+
+/** A thumbhash as a tiny PNG data URL painted behind media until it loads; undefined if unreadable. */
+export function thumbhashDataUrl(hash: string | null): string | undefined {
+  if (!hash) return undefined;
+  if (!placeholders.has(hash)) {
+    try {
+      const bytes = Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
+      placeholders.set(hash, thumbHashToDataURL(bytes));
+    } catch {
+      placeholders.set(hash, undefined);
+    }
+  }
+  return placeholders.get(hash);
+}

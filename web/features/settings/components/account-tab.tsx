@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../../lib/session.ts';
+import { ActiveSessions } from './active-sessions.tsx';
+import { ChangeEmail } from './change-email.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { PersonalInfo } from './personal-info.tsx';
+
+/** Account: Personal Info, Change Email, Change Password, Active sessions, then Appearance. */
+export function AccountTab({ user, appearance }: { user: SessionUser; appearance: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <PersonalInfo user={user} />
+      <ChangeEmail />
+      <ChangePasswordForm />
+      <ActiveSessions />
+      {appearance}
+    </div>
+  );
+}

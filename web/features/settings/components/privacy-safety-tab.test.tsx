@@ -1,0 +1,218 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as SettingsPage } from '../../../app/routes/settings.tsx';
+import { getSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { json } from '../../../test/fetch-stub.ts';
+import { renderRoutes } from '../../../test/render-routes.tsx';
+import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { buildBlockedUser, page, stubSettingsApi } from '../test/settings-api.ts';
+
+const renderPrivacy = () =>
+  renderRoutes(
+    [
+      { path: '/settings', Component: SettingsPage },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    '/settings?tab=privacy-safety',
+  );
+
+const mallory = buildBlockedUser();
+const trent = buildBlockedUser({
+  id: '0195f1a0-0000-7000-8000-000000000002',
+  email: 'trent@example.com',
+  name: 'Trent Vale',
+  handle: 'trent',
+});
+
+afterEach(() => {
+  // Unmounted first, so no refetch can start once fetch is real again.
+  cleanup();
+  vi.unstubAllGlobals();
+  signOutForTest();
+});
+
+async function openRowMenu(email: string, item: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: item }));
+  return screen.findByRole('dialog');
+}
+
+describe('Blocked Users', () => {
+  it('lists the people you blocked and searches them by email', async () => {
+    signInAs();
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': (request) =>
+        new URL(request.url, 'http://localhost').searchParams.get('q') === 'trent'
+          ? page([trent])
+          : page([mallory, trent]),
+    });
+    renderPrivacy();
+    const list = await screen.findByRole('list', { name: 'Blocked users' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Mallory Stone')).toBeTruthy();
+    expect(within(list).getAllByText('Blocked').length).toBeGreaterThan(0);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search blocked users by email' }), 'trent');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByText('trent@example.com')).toBeTruthy();
+    expect(requests.at(-1)?.url).toBe('/api/me/blocks?q=trent&limit=20');
+    expect(requests.at(-1)?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('has an empty state, and another one for a search without matches', async () => {
+    signInAs();
+    stubSettingsApi({ 'GET /api/me/blocks': () => page([]) });
+    renderPrivacy();
+    expect(await screen.findByRole('heading', { name: 'You have not blocked anyone' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox'), 'zed');
+    expect(await screen.findByRole('heading', { name: 'No matches' })).toBeTruthy();
+    expect(screen.getByText("No one you blocked has an email containing 'zed'.")).toBeTruthy();
+  });
+
+  it('unblocks after the confirm dialog, and Cancel changes nothing', async () => {
+    signInAs();
+    let blocked = [mallory, trent];
+    const success = vi.spyOn(toast, 'success');
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': () => page(blocked),
+      [`DELETE /api/me/blocks/${mallory.id}`]: () => {
+        blocked = [trent];
+        return json(200, { message: 'User unblocked' });
+      },
+    });
+    renderPrivacy();
+    let dialog = await openRowMenu(mallory.email, 'Unblock');
+    expect(within(dialog).getByRole('heading', { name: 'Unblock mallory@example.com?' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    dialog = await openRowMenu(mallory.email, 'Unblock');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(success).toHaveBeenCalledWith('User unblocked');
+    await waitFor(() => expect(screen.queryByText('mallory@example.com')).toBeNull());
+    expect(screen.getByText('trent@example.com')).toBeTruthy();
+  });
+
+  it('explains what Delete User removes before doing it', async () => {
+    signInAs();
+    const success = vi.spyOn(toast, 'success');
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': () => page([mallory]),
+      [`POST /api/me/blocks/${mallory.id}/remove`]: () =>
+        json(200, { message: 'User removed from your followers, subscribers and messages' }),
+    });
+    renderPrivacy();
+    const dialog = await openRowMenu(mallory.email, 'Delete User');
+    expect(within(dialog).getByText('they are removed from your followers;')).toBeTruthy();
+    expect(within(dialog).getByText('their subscription to you ends now;')).toBeTruthy();
+    expect(within(dialog).getByText(/your conversation with them is hidden/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((request) => request.url === `/api/me/blocks/${mallory.id}/remove`)).toBe(true);
+    expect(success).toHaveBeenCalledWith('User removed from your followers, subscribers and messages');
+  });
+
+  it('shows what is known of a blocked person, and unblocks from there', async () => {
+    signInAs();
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': () => page([trent]),
+      [`DELETE /api/me/blocks/${trent.id}`]: () => json(200, { message: 'User unblocked' }),
+    });
+    renderPrivacy();
+    const dialog = await openRowMenu(trent.email, 'View Profile');
+    expect(within(dialog).getByRole('heading', { name: 'Trent Vale' })).toBeTruthy();
+    expect(within(dialog).getByText('@trent')).toBeTruthy();
+    expect(within(dialog).getByText('10 February 2026')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unblock trent@example.com?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+});
+
+describe('Your data', () => {
+  it('downloads the archive with the bearer token and hands it to the browser', async () => {
+    signInAs({}, 'secret-token');
+    const clicked: { download: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': () => page([]),
+      'GET /api/me/export': () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="fanplace-data-2026-03-01.zip"',
+          },
+        }),
+    });
+    renderPrivacy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Your archive was downloaded.')).toBeTruthy();
+    expect(clicked).toEqual([
+      { download: 'fanplace-data-2026-03-01.zip', href: expect.stringMatching(/^blob:/) },
+    ]);
+    const exportRequest = requests.find((request) => request.url === '/api/me/export');
+    expect(exportRequest?.headers.get('authorization')).toBe('Bearer secret-token');
+  });
+
+  it('says how long to wait when exports are used up', async () => {
+    signInAs();
+    const error = vi.spyOn(toast, 'error');
+    stubSettingsApi({
+      'GET /api/me/blocks': () => page([]),
+      'GET /api/me/export': () =>
+        json(429, {
+          message: 'Too many requests. Please try again later',
+          code: 'RATE_LIMITED',
+          retryAfterSeconds: 1800,
+        }),
+    });
+    renderPrivacy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        'Too many requests. Please try again later. Try again in 30 minutes.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Download my data' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('deletes the account with the password, then signs out and goes home', async () => {
+    signInAs();
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': () => page([]),
+      'POST /api/me/delete': (request) =>
+        JSON.parse(request.body ?? '{}').password === 'right-password'
+          ? json(200, { message: 'Your account was deleted' })
+          : json(400, {
+              message: 'Current password is incorrect',
+              code: 'BAD_REQUEST',
+              fields: { password: 'Current password is incorrect' },
+            }),
+    });
+    renderPrivacy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Current password is required')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeTruthy();
+    expect(getSession()).not.toBeNull();
+
+    await userEvent.clear(within(dialog).getByLabelText('Password'));
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right-password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
