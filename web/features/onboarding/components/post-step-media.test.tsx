@@ -23,32 +23,40 @@ const processingVideo = (id: string): MediaView =>
     urls: { preview: null, sources: [], poster: null, video: null, document: null },
   });
 
+function PostStepHarness({ post, onDraft }: { post: MediaView; onDraft: (draft: OnboardingDraft) => void }) {
+  const [state, setState] = useState<{ draft: OnboardingDraft; media: OnboardingMedia }>({
+    draft: { postMediaId: post.id },
+    media: { profilePhoto: null, document: null, banner: null, post },
+  });
+  onDraft(state.draft);
+  return (
+    <PostStep
+      draft={state.draft}
+      media={state.media}
+      errors={{}}
+      onChange={(patch, media) =>
+        setState((previous) => ({
+          draft: { ...previous.draft, ...patch },
+          media: { ...previous.media, ...media },
+        }))
+      }
+      finishing={false}
+      onFinish={async () => {}}
+    />
+  );
+}
+
 /** The post step with an upload already in the draft (as after a reload), holding draft and media. */
 function renderPostStep(post: MediaView) {
   let draft: OnboardingDraft = { postMediaId: post.id };
-  function Harness() {
-    const [state, setState] = useState<{ draft: OnboardingDraft; media: OnboardingMedia }>({
-      draft,
-      media: { profilePhoto: null, document: null, banner: null, post },
-    });
-    draft = state.draft;
-    return (
-      <PostStep
-        draft={state.draft}
-        media={state.media}
-        errors={{}}
-        onChange={(patch, media) =>
-          setState((previous) => ({
-            draft: { ...previous.draft, ...patch },
-            media: { ...previous.media, ...media },
-          }))
-        }
-        finishing={false}
-        onFinish={async () => {}}
-      />
-    );
-  }
-  renderWithApp(<Harness />);
+  renderWithApp(
+    <PostStepHarness
+      post={post}
+      onDraft={(next) => {
+        draft = next;
+      }}
+    />,
+  );
   return { draft: () => draft };
 }
 

@@ -41,6 +41,17 @@ function renderDialog(
   return chosen;
 }
 
+/** The dialog wired to the real plan choice hook, with the toaster that tells the outcome. */
+function ManagePlan({ current }: { current: CurrentSubscription }) {
+  const { choose, pending } = useChoosePlan(current);
+  return (
+    <>
+      <ChangePlanDialog plans={plans} subscription={current} busy={pending !== null} onChange={choose} />
+      <Toaster theme="light" onReady={onToasterReady} />
+    </>
+  );
+}
+
 const open = async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Manage' }));
   return screen.findByRole('dialog', { name: 'Change your plan' });
@@ -152,16 +163,7 @@ describe('ChangePlanDialog', () => {
         trialEligible: false,
       }),
     );
-    function Manage() {
-      const { choose, pending } = useChoosePlan(current);
-      return (
-        <>
-          <ChangePlanDialog plans={plans} subscription={current} busy={pending !== null} onChange={choose} />
-          <Toaster theme="light" onReady={onToasterReady} />
-        </>
-      );
-    }
-    renderRoutes([{ path: '*', element: <Manage /> }], '/pricing');
+    renderRoutes([{ path: '*', element: <ManagePlan current={current} /> }], '/pricing');
     const dialog = await open();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Starter' }));
     await userEvent.click(within(dialog).getByRole('radio', { name: /Yearly/ }));
