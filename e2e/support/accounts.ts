@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { baseUrl } from './browser.ts';
+import { baseUrl, clientAddress } from './browser.ts';
 import { waitForMail } from './mail.ts';
 
 export interface Account {
@@ -12,10 +12,14 @@ export interface Account {
 export const uniqueEmail = (label = 'e2e') =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function call(path: string, body: object, token?: string): Promise<Response> {
+async function call(path: string, body: object, token?: string, client = clientAddress()): Promise<Response> {
   return fetch(`${baseUrl()}/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': client,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 }
@@ -29,17 +33,23 @@ export async function createVerifiedAccount(
   names: { firstName?: string; lastName?: string } = {},
 ): Promise<Account> {
   const password = 'tangerine-lantern-5521';
-  const signup = await call('/auth/signup', {
-    email,
-    password,
-    firstName: names.firstName ?? 'Test',
-    lastName: names.lastName ?? 'Person',
-    acceptTerms: true,
-  });
+  const client = clientAddress();
+  const signup = await call(
+    '/auth/signup',
+    {
+      email,
+      password,
+      firstName: names.firstName ?? 'Test',
+      lastName: names.lastName ?? 'Person',
+      acceptTerms: true,
+    },
+    undefined,
+    client,
+  );
   if (signup.status !== 201) throw new Error(`signup ${signup.status}: ${await signup.text()}`);
   const mail = await waitForMail(email, /is your Fanplace verification code/);
   const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
-  const verified = await call('/auth/verify-email', { email, code });
+  const verified = await call('/auth/verify-email', { email, code }, undefined, client);
   if (verified.status !== 200) throw new Error(`verify ${verified.status}: ${await verified.text()}`);
   const body = (await verified.json()) as { token: string; user: Account['user'] };
   return { email, password, token: body.token, user: body.user };

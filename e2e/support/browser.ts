@@ -10,6 +10,19 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+let clients = 0;
+
+/**
+ * A client address of its own for each browser context or API caller. The test server trusts the
+ * loopback proxy, so the per-address limits (ten sign-ups an hour) apply to each simulated client
+ * rather than to the whole run, which signs up far more accounts than one person would.
+ */
+export function clientAddress(): string {
+  clients += 1;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1) % 250;
+  return `10.${worker}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,6 +54,7 @@ export async function openPage(
     baseURL: baseUrl(),
     viewport: options.viewport ?? viewports.desktop,
     colorScheme: options.colorScheme ?? 'light',
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];

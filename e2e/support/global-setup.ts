@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       SMTP_URL: smtp.url,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // Each browser context and API caller presents its own address (see clientAddress).
+      TRUST_PROXY: '127.0.0.1,::1',
       ...database.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

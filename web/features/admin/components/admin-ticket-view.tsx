@@ -112,8 +112,13 @@ function Ticket({ ticket }: { ticket: SupportTicket }) {
 export function AdminTicketView({ id }: { id: string }) {
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
-  if (!session) return <SignInPrompt reason="Sign in with an admin account to answer support requests." />;
-  if (!isAdmin) return <AdminOnlyState task={SUPPORT_TASK} />;
+  // This page has no header of its own: the state shown stands as its heading.
+  if (!session) {
+    return (
+      <SignInPrompt headingLevel={1} reason="Sign in with an admin account to answer support requests." />
+    );
+  }
+  if (!isAdmin) return <AdminOnlyState headingLevel={1} task={SUPPORT_TASK} />;
   return (
     <div className="flex flex-col gap-4">
       <BackLink />
@@ -137,7 +142,7 @@ function TicketLoader({ id }: { id: string }) {
   }
   if (ticket.isError) {
     const status = ticket.error instanceof ApiError ? ticket.error.status : 0;
-    if (status === 403) return <AdminOnlyState task={SUPPORT_TASK} />;
+    if (status === 403) return <AdminOnlyState headingLevel={1} task={SUPPORT_TASK} />;
     if (status === 404 || status === 400) {
       return (
         <EmptyState
