@@ -55,7 +55,7 @@ describe('phone menu', () => {
     expect(routesNotInMobileMenu).toEqual(expect.arrayContaining(['login', 'register']));
   });
 
-  it('lists the left navigation in the order of the spec, with Wallet marked Coming Soon', () => {
+  it('lists the left navigation in the order of the spec; Wallet is no longer marked Coming Soon', () => {
     expect(primaryNav.map((item) => item.label)).toEqual([
       'Home',
       'Discover',
@@ -64,6 +64,6 @@ describe('phone menu', () => {
       'Profile',
       'Messages',
     ]);
-    expect(primaryNav.find((item) => item.name === 'wallet')?.badge).toBe('Coming Soon');
+    expect(primaryNav.find((item) => item.name === 'wallet')?.badge).toBeUndefined();
   });
 });

@@ -32,7 +32,8 @@ export const primaryNav: NavItem[] = [
   { name: 'home', label: 'Home', icon: House },
   { name: 'discover', label: 'Discover', icon: Compass },
   { name: 'creator', label: 'Become a Creator', icon: Sparkles },
-  { name: 'wallet', label: 'Wallet', icon: Wallet, badge: 'Coming Soon' },
+  // The spec's mock-up marks Wallet 'Coming Soon'; the wallet is real now (decision 0015).
+  { name: 'wallet', label: 'Wallet', icon: Wallet },
   { name: 'privateProfile', label: 'Profile', icon: UserRound },
   { name: 'messages', label: 'Messages', icon: MessageCircle },
 ];
