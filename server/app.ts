@@ -64,6 +64,7 @@ import { createPostUploadService } from './services/media/post-upload.service.ts
 import { createMediaRuntime } from './services/media/runtime.ts';
 import { createUploadService } from './services/media/upload.service.ts';
 import { createUrlSigner } from './services/media/url-signing.ts';
+import { createConversationChanges } from './services/messaging/conversation-changes.ts';
 import { createMessagingService } from './services/messaging/messaging.service.ts';
 import { createMonetizationServices, type MonetizationServices } from './services/monetization/index.ts';
 import { createPaymentsRuntime, type PaymentsRuntime } from './services/payments/runtime.ts';
@@ -254,6 +255,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   const entitlements = createEntitlementsRepository(database.db);
   const blocks = createBlocksRepository(database.db);
+  const conversationsRepository = createConversationsRepository(database.db);
+  const conversationChanges = createConversationChanges({
+    conversations: conversationsRepository,
+    events,
+    onError: (error) => app.log.error({ err: error }, 'announcing a conversation change failed'),
+  });
   const creatorsRepository = createCreatorsRepository(database.db);
   const ownedMedia = createOwnedMedia({ media: mediaRepository, library });
   const creators = createCreatorsService({
@@ -263,6 +270,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     purchases: createPurchasesRepository(database.db),
     ownedMedia,
     notifications,
+    conversationChanges,
     clock,
   });
   await app.register(creatorRoutes, {
@@ -315,7 +323,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(messageRoutes, {
     messaging: createMessagingService({
-      conversations: createConversationsRepository(database.db),
+      conversations: conversationsRepository,
       blocks,
       entitlements,
       events,
@@ -324,7 +332,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }),
   });
   await app.register(safetyRoutes, {
-    blocks: createBlocksService({ blocks, users: createUsersRepository(database.db), clock }),
+    blocks: createBlocksService({
+      blocks,
+      users: createUsersRepository(database.db),
+      conversationChanges,
+      clock,
+    }),
     reports: createReportsService({
       reports: createReportsRepository(database.db),
       posts: postsRepository,

@@ -92,6 +92,34 @@ export function createConversationsRepository(db: Database) {
 
     find: row,
 
+    /** The pair's conversation id, if they have one (nothing is created). */
+    async idBetween(userId: string, otherId: string): Promise<string | null> {
+      const key = pair(userId, otherId);
+      const [found] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.userLow, key.userLow), eq(conversations.userHigh, key.userHigh)));
+      return found?.id ?? null;
+    },
+
+    /** A page of the user's conversations and who is on the other side, by conversation id. */
+    async partners(
+      userId: string,
+      options: { limit: number; afterId?: string },
+    ): Promise<{ conversationId: string; otherId: string }[]> {
+      return db
+        .select({ conversationId: conversationMembers.conversationId, otherId: conversationMembers.otherId })
+        .from(conversationMembers)
+        .where(
+          and(
+            eq(conversationMembers.userId, userId),
+            options.afterId ? sql`${conversationMembers.conversationId} > ${options.afterId}` : undefined,
+          ),
+        )
+        .orderBy(conversationMembers.conversationId)
+        .limit(options.limit);
+    },
+
     /** The user's visible conversations, most recent first; `query` matches the other's name or handle. */
     async list(
       userId: string,

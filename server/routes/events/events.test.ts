@@ -114,4 +114,92 @@ describe('the event stream', () => {
     await post(t, '/api/notifications/read', {}, { token: creator.token });
     expect((await get(t, '/api/notifications', creator.token)).json<NotificationList>().unread).toBe(0);
   });
+
+  describe('conversation.updated, when whether two people may write to each other changes', () => {
+    const updates = (opened: SseStream, conversationId: string) =>
+      opened.events.filter(
+        (event) =>
+          event.event === 'conversation.updated' &&
+          (event.data as EventPayload<'conversation.updated'>).conversationId === conversationId,
+      ).length;
+    /** Waits until both streams have seen `count` updates of the conversation. */
+    const bothSee = async (streamsOf: SseStream[], conversationId: string, count: number) => {
+      for (const opened of streamsOf) {
+        await opened.waitFor(
+          (event) => event.event === 'conversation.updated' && updates(opened, conversationId) >= count,
+        );
+        expect(updates(opened, conversationId)).toBe(count);
+      }
+    };
+    const conversationOf = async (token: string, id: string) =>
+      (await get(t, `/api/conversations/${id}`, token)).json<Conversation>();
+
+    it('goes to both sides on a block, an unblock and Delete User, and the chat state follows', async () => {
+      const [a, b] = await Promise.all([signUpVerified(t), signUpVerified(t)]);
+      const conversation = await open(a.token, b.user.id);
+      const both = await Promise.all([stream(a.token), stream(b.token)]);
+
+      expect((await post(t, '/api/me/blocks', { userId: b.user.id }, { token: a.token })).statusCode).toBe(
+        200,
+      );
+      await bothSee(both, conversation.id, 1);
+      expect(await conversationOf(b.token, conversation.id)).toMatchObject({ canSend: false });
+      expect((await conversationOf(b.token, conversation.id)).cannotSendReason).toBeTruthy();
+
+      const unblocked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/me/blocks/${b.user.id}`,
+        headers: bearer(a.token),
+      });
+      expect(unblocked.statusCode).toBe(200);
+      await bothSee(both, conversation.id, 2);
+      expect(await conversationOf(b.token, conversation.id)).toMatchObject({ canSend: true });
+
+      const removed = await post(t, `/api/me/blocks/${b.user.id}/remove`, {}, { token: a.token });
+      expect(removed.statusCode).toBe(200);
+      await bothSee(both, conversation.id, 3);
+    });
+
+    it('says nothing when the two have no conversation', async () => {
+      const [a, b] = await Promise.all([signUpVerified(t), signUpVerified(t)]);
+      const aStream = await stream(a.token);
+      await post(t, '/api/me/blocks', { userId: b.user.id }, { token: a.token });
+      // A message to a third person arrives after the block: nothing about the block came before it.
+      const c = await signUpVerified(t);
+      const other = await open(a.token, c.user.id);
+      await post(t, `/api/conversations/${other.id}/messages`, { text: 'after' }, { token: a.token });
+      await aStream.waitFor((event) => event.event === 'message.created');
+      expect(aStream.events.filter((event) => event.event === 'conversation.updated')).toEqual([]);
+    });
+
+    it('goes to every conversation partner of a creator who switches to subscribers-only messages', async () => {
+      const creator = await buildCreator(t, { approveWith: admin.token });
+      const [fan1, fan2] = await Promise.all([signUpVerified(t), signUpVerified(t)]);
+      const first = await open(fan1.token, creator.user.id);
+      const second = await open(fan2.token, creator.user.id);
+      const [creatorStream, fan1Stream, fan2Stream] = await Promise.all([
+        stream(creator.token),
+        stream(fan1.token),
+        stream(fan2.token),
+      ]);
+      const put = (subscribersOnly: boolean) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/creators/me/message-settings',
+          headers: bearer(creator.token),
+          payload: { subscribersOnly },
+        });
+
+      expect((await put(true)).statusCode).toBe(200);
+      await bothSee([creatorStream, fan1Stream], first.id, 1);
+      await bothSee([creatorStream, fan2Stream], second.id, 1);
+      expect(await conversationOf(fan1.token, first.id)).toMatchObject({ canSend: false });
+
+      // Saving the same choice again changes nothing, so nothing is announced; switching back is.
+      expect((await put(true)).statusCode).toBe(200);
+      expect((await put(false)).statusCode).toBe(200);
+      await bothSee([creatorStream, fan1Stream], first.id, 2);
+      expect(await conversationOf(fan1.token, first.id)).toMatchObject({ canSend: true });
+    });
+  });
 });

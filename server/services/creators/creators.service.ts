@@ -25,6 +25,7 @@ import type { LikesRepository } from '../../repositories/likes.repository.ts';
 import type { PurchasesRepository } from '../../repositories/purchases.repository.ts';
 import { isUniqueViolation } from '../../repositories/unique-violation.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { ConversationChanges } from '../messaging/conversation-changes.ts';
 import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
 import type { OwnedMedia } from './owned-media.ts';
@@ -39,6 +40,8 @@ export function createCreatorsService(deps: {
   purchases: Pick<PurchasesRepository, 'countByFan'>;
   ownedMedia: OwnedMedia;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** Conversation partners learn when "subscribers only" changes whether they may write. */
+  conversationChanges: Pick<ConversationChanges, 'allOf'>;
   clock: Clock;
 }) {
   const { creators } = deps;
@@ -171,6 +174,10 @@ export function createCreatorsService(deps: {
         { messagesSubscribersOnly: settings.subscribersOnly },
         deps.clock.now(),
       );
+      if (saved.messagesSubscribersOnly !== creator.messagesSubscribersOnly) {
+        // In the background: a popular creator may have many conversations to announce.
+        void deps.conversationChanges.allOf(user.id);
+      }
       return { subscribersOnly: saved.messagesSubscribersOnly };
     },
 

@@ -5,10 +5,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
+import type { ConversationChanges } from '../messaging/conversation-changes.ts';
 
 export function createBlocksService(deps: {
   blocks: BlocksRepository;
   users: Pick<UsersRepository, 'findById'>;
+  /** Open chats between the two learn at once that writing is (no longer) possible. */
+  conversationChanges: Pick<ConversationChanges, 'between'>;
   clock: Clock;
 }) {
   async function other(userId: string, otherId: string) {
@@ -48,14 +51,19 @@ export function createBlocksService(deps: {
     async block(userId: string, otherId: string): Promise<void> {
       await other(userId, otherId);
       await deps.blocks.block(userId, otherId, deps.clock.now());
+      await deps.conversationChanges.between(userId, otherId);
     },
 
-    unblock: (userId: string, otherId: string) => deps.blocks.unblock(userId, otherId),
+    async unblock(userId: string, otherId: string): Promise<void> {
+      await deps.blocks.unblock(userId, otherId);
+      await deps.conversationChanges.between(userId, otherId);
+    },
 
     /** Out of my followers and subscribers, our conversation hidden on my side (see decision 0011). */
     async remove(userId: string, otherId: string): Promise<void> {
       await other(userId, otherId);
       await deps.blocks.removeFromMine(userId, otherId, deps.clock.now());
+      await deps.conversationChanges.between(userId, otherId);
     },
   };
 }
