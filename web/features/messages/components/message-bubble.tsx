@@ -1,4 +1,4 @@
-import { AlertCircle, Check, CheckCheck, Clock } from 'lucide-react';
+import { AlertCircle, Check, CheckCheck, Clock, Flag } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 
@@ -26,6 +26,8 @@ interface MessageBubbleProps {
   error?: string | null;
   onRetry?: () => void;
   onDiscard?: () => void;
+  /** The other person's messages can be reported to the moderators. */
+  onReport?: () => void;
 }
 
 export function MessageBubble({
@@ -37,10 +39,11 @@ export function MessageBubble({
   error,
   onRetry,
   onDiscard,
+  onReport,
 }: MessageBubbleProps) {
   const Icon = state ? stateIcon[state] : null;
   return (
-    <div className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+    <div className={cn('group/message flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[70%]',
@@ -70,6 +73,17 @@ export function MessageBubble({
               {stateText[state]}
             </span>
           </span>
+        ) : null}
+        {onReport ? (
+          <button
+            type="button"
+            onClick={onReport}
+            aria-label="Report message"
+            title="Report message"
+            className="rounded-sm p-0.5 opacity-0 transition-opacity group-hover/message:opacity-100 hover:text-foreground focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring pointer-coarse:opacity-100"
+          >
+            <Flag aria-hidden="true" className="size-3.5" />
+          </button>
         ) : null}
       </div>
       {state === 'failed' ? (

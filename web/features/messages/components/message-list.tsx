@@ -1,8 +1,9 @@
 import { Loader2, MessageCircle } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage, Conversation } from '#common/schemas/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ReportDialog } from '../../safety/components/report-dialog.tsx';
 import { useThread } from '../api/get-messages.ts';
 import { threadMessages } from '../cache.ts';
 import { type PendingMessage, usePendingMessages } from '../pending-store.ts';
@@ -71,6 +72,7 @@ function ThreadSkeleton() {
 export function MessageList({ userId, conversation }: { userId: string; conversation: Conversation }) {
   const thread = useThread(userId, conversation.id);
   const { retry, discard } = useSendMessage(userId, conversation.id);
+  const [reporting, setReporting] = useState<string | null>(null);
   const messages = threadMessages(thread.data);
   const sentIds = new Set(messages.map((message) => message.clientId).filter(Boolean));
   const pending = usePendingMessages(userId, conversation.id).filter((item) => !sentIds.has(item.clientId));
@@ -172,6 +174,9 @@ export function MessageList({ userId, conversation }: { userId: string; conversa
                       mine={row.message.senderId === userId}
                       state={row.message.senderId === userId ? stateOf(row.message) : undefined}
                       showState={row.message.id === lastMine?.id && pending.length === 0}
+                      onReport={
+                        row.message.senderId === userId ? undefined : () => setReporting(row.message.id)
+                      }
                     />
                   </li>
                 ) : (
@@ -193,6 +198,15 @@ export function MessageList({ userId, conversation }: { userId: string; conversa
           </ol>
         </>
       )}
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'message', id: reporting }}
+          open
+          onOpenChange={(next) => {
+            if (!next) setReporting(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

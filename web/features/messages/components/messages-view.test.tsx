@@ -7,6 +7,7 @@ import { fakeMatchMedia } from '../../../test/fake-media-query.ts';
 import { json, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { buildProfile } from '../../creators/test/build-profile.ts';
 import { pendingMessages } from '../pending-store.ts';
 
 const ME = 'u-1';
@@ -67,6 +68,19 @@ function serve(conversations: Conversation[], threads: Record<string, ChatMessag
     const url = new URL(request.url, 'http://localhost');
     const path = url.pathname;
     if (path === '/api/creators/me') return json(200, { creator: null, counts: { liked: 0, purchased: 0 } });
+    if (path === '/api/creators/zoeq') return json(200, buildProfile({ id: 'creator-zoe', handle: 'zoeq' }));
+    if (path === '/api/reports')
+      return json(201, { id: 'r-1', message: 'Thanks, our moderators will look at it' });
+    if (path === '/api/me/blocks' && request.method === 'POST') {
+      const { userId } = JSON.parse(request.body ?? '{}') as { userId: string };
+      // After a block the server refuses writing either way: the conversation says so from now on.
+      for (const [index, item] of conversations.entries()) {
+        if (item.other.id === userId) {
+          conversations[index] = { ...item, canSend: false, cannotSendReason: 'You blocked this user' };
+        }
+      }
+      return json(200, { message: 'User blocked' });
+    }
     if (path === '/api/conversations' && request.method === 'GET') {
       const q = url.searchParams.get('q')?.toLowerCase() ?? '';
       const items = conversations.filter(
@@ -247,5 +261,75 @@ describe('the Messages page', () => {
     signOutForTest();
     renderAt('/message');
     expect(screen.getByText('Sign in to read and send messages.')).toBeTruthy();
+  });
+
+  describe('safety inside a conversation', () => {
+    it('blocks the other person from the chat header; the composer gives way to the reason', async () => {
+      const api = serve([{ ...zoe }, sam]);
+      renderAt('/message?c=c-zoe');
+      await screen.findByRole('textbox', { name: 'Message Zoe Quinn' });
+      await userEvent.click(screen.getByRole('button', { name: 'More options for Zoe Quinn' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Block Zoe Quinn' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Block Zoe Quinn?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+
+      const blocked = api.requests.filter((request) => request.url.endsWith('/api/me/blocks'));
+      expect(blocked.map((request) => JSON.parse(request.body ?? '{}'))).toEqual([{ userId: 'u-zoe' }]);
+      expect(await screen.findByText('You blocked this user')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'Message Zoe Quinn' })).toBeNull();
+    });
+
+    it("reports a creator's profile from the header, by the creator profile's id", async () => {
+      const api = serve([{ ...zoe }]);
+      renderAt('/message?c=c-zoe');
+      await screen.findByRole('textbox', { name: 'Message Zoe Quinn' });
+      await userEvent.click(screen.getByRole('button', { name: 'More options for Zoe Quinn' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Report profile' }));
+      const dialog = await screen.findByRole('dialog', { name: /^Report this/ });
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+      await waitFor(() =>
+        expect(posts(api, '/api/reports').map((request) => JSON.parse(request.body ?? '{}'))).toEqual([
+          expect.objectContaining({ targetType: 'profile', targetId: 'creator-zoe', reason: 'harassment' }),
+        ]),
+      );
+    });
+
+    it('offers no profile report for someone who is not a creator, only Block', async () => {
+      serve([sam]);
+      renderAt('/message?c=c-sam');
+      await screen.findByRole('textbox', { name: 'Message Sam Hill' });
+      await userEvent.click(screen.getByRole('button', { name: 'More options for Sam Hill' }));
+      expect(await screen.findByRole('menuitem', { name: 'Block Sam Hill' })).toBeTruthy();
+      expect(screen.queryByRole('menuitem', { name: 'Report profile' })).toBeNull();
+    });
+
+    it("reports one of the other person's messages, never one's own", async () => {
+      const api = serve([{ ...zoe }], {
+        'c-zoe': [
+          [
+            message('m-3', 'c-zoe', 'u-zoe', long, minutesAgo(5)),
+            message('m-2', 'c-zoe', ME, 'Mine', minutesAgo(30)),
+          ],
+        ],
+      });
+      renderAt('/message?c=c-zoe');
+      const log = await screen.findByRole('log', { name: 'Messages with Zoe Quinn' });
+      await within(log).findByText(long);
+      const reportButtons = within(log).getAllByRole('button', { name: 'Report message' });
+      expect(reportButtons).toHaveLength(1);
+      expect(log.querySelector('[data-message-id="m-3"]')?.contains(reportButtons[0] ?? null)).toBe(true);
+
+      reportButtons[0]?.focus();
+      await userEvent.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: /^Report this/ });
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Spam or scam' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+      await waitFor(() =>
+        expect(posts(api, '/api/reports').map((request) => JSON.parse(request.body ?? '{}'))).toEqual([
+          expect.objectContaining({ targetType: 'message', targetId: 'm-3', reason: 'spam' }),
+        ]),
+      );
+    });
   });
 });
