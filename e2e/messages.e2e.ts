@@ -257,6 +257,41 @@ describe('real-time messages in two browsers', () => {
     await a.context.close();
     await b.context.close();
   }, 150_000);
+
+  it("blocks from the chat header: the other side's open chat says at once that writing is over", async () => {
+    const cara = await verifiedAccount(baseUrl, smtp, 'Cara', 'Blocker');
+    const dan = await verifiedAccount(baseUrl, smtp, 'Dan', 'Blocked');
+    const c = await openAs(browser, baseUrl, cara, viewports.desktop);
+    const d = await openAs(browser, baseUrl, dan, { width: 390, height: 780 });
+
+    await d.page.goto(`/message?user=${cara.user.id}`);
+    const dComposer = d.page.getByRole('textbox', { name: 'Message Cara Blocker' });
+    await dComposer.fill('Hi Cara');
+    await dComposer.press('Enter');
+    await expect.poll(() => newestState(d.page), { timeout: 10_000 }).toBe('sent');
+
+    await c.page.goto('/message');
+    await c.page.getByRole('link', { name: /^Dan Blocked, unread: Hi Cara/ }).click();
+    await c.page.getByRole('log').getByText('Hi Cara', { exact: true }).waitFor();
+    // The other person's message can be reported from the chat; one's own cannot.
+    expect(await c.page.getByRole('log').getByRole('button', { name: 'Report message' }).count()).toBe(1);
+
+    await c.page.getByRole('button', { name: 'More options for Dan Blocked' }).click();
+    await c.page.getByRole('menuitem', { name: 'Block Dan Blocked' }).click();
+    const dialog = c.page.getByRole('dialog', { name: 'Block Dan Blocked?' });
+    await dialog.getByRole('button', { name: 'Block' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Dan's chat, open all along on his phone, loses its composer and says why, without a reload.
+    await d.page.getByText('You cannot message this person').waitFor({ timeout: 10_000 });
+    expect(await dComposer.count()).toBe(0);
+    await d.page.screenshot({ path: '/tmp/fp-messages-blocked-phone.png' });
+
+    expect(unexpected(c.errors)).toEqual([]);
+    expect(unexpected(d.errors)).toEqual([]);
+    await c.context.close();
+    await d.context.close();
+  }, 60_000);
 });
 
 const pdf = Buffer.from(
