@@ -12,8 +12,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore, Upload } from '@tus/utils';
+import { type DataStore, ERRORS, type Upload } from '@tus/utils';
 import type { Config } from '../config.ts';
+import { writeChunksAt } from '../lib/streams.ts';
 import { scratchPath } from './storage/disk-driver.ts';
 import { createS3Client, type S3Settings } from './storage/s3-driver.ts';
 import type { LocalFile } from './storage/storage.ts';
@@ -34,8 +35,24 @@ export interface UploadStore {
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/**
+ * FileStore, writing each PATCH body with `writeChunksAt` instead of a write stream, so every
+ * request body chunk is freed as soon as it is on disk (see `releaseChunk`): the memory of
+ * concurrent uploads stays at the chunks in flight instead of what the next GC would collect.
+ */
+class ReleasingFileStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    try {
+      return offset + (await writeChunksAt(readable, path.join(this.directory, id), offset));
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+  }
+}
+
 function createDiskUploadStore(directory: string): UploadStore {
-  const datastore = new FileStore({ directory });
+  const datastore = new ReleasingFileStore({ directory });
   return {
     datastore,
     async getUpload(id) {

@@ -5,6 +5,7 @@ import { mediaMessages } from '../../../common/schemas/media.ts';
 import type { UploadStore } from '../../adapters/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { requestBody } from '../../lib/streams.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { PostUploadService } from '../../services/media/post-upload.service.ts';
 
@@ -31,6 +32,18 @@ function asTusError(error: unknown): { status_code: number; body: string } {
 }
 
 /**
+ * tus reads an upload's bytes from `request.body`, which srvx builds with Readable.toWeb, copying
+ * every chunk. The parser's own chunks go to the store instead, which frees each one once written.
+ */
+function bodyWithoutCopies(request: TusRequest): void {
+  const node = request.runtime?.node?.req;
+  if (!node || (request.method !== 'PATCH' && request.method !== 'POST')) return;
+  let body: ReadableStream<Uint8Array> | undefined;
+  // Made on first use, as srvx does: a request refused before its body is read leaves it unread.
+  Object.defineProperty(request, 'body', { configurable: true, get: () => (body ??= requestBody(node)) });
+}
+
+/**
  * Resumable post-media uploads (tus 1.0) at /api/uploads: the bearer token is checked on every
  * request, an upload belongs to the user who created it, the declared length is checked before
  * any byte arrives, and the finished file becomes media (see PostUploadService).
@@ -48,6 +61,7 @@ const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
     maxSize: postUploads.maxBytes,
     namingFunction: () => uuidv7(),
     async onIncomingRequest(request, uploadId) {
+      bodyWithoutCopies(request);
       const token = BEARER.exec(request.headers.get('authorization') ?? '')?.[1];
       const user = token ? await options.authenticate(token) : null;
       if (!user) throw { status_code: 401, body: json('Unauthorized', 'UNAUTHORIZED') };
