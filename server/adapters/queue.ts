@@ -24,8 +24,13 @@ export interface QueueOptions {
 
 /** pg-boss on whichever database is in use, through the same connection as the app. */
 export async function startQueue(sql: SqlExecutor, options: QueueOptions): Promise<Queue> {
+  // Once stopped, a poll pg-boss still had scheduled finds nothing rather than reaching a database
+  // that is being closed (an unhandled rejection inside pg-boss otherwise).
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => sql.executeSql(text, values) },
+    db: {
+      executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)),
+    },
     schema: 'pgboss',
     supervise: options.work,
     schedule: options.work,
@@ -51,6 +56,9 @@ export async function startQueue(sql: SqlExecutor, options: QueueOptions): Promi
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopped = true;
+    },
   };
 }
