@@ -281,6 +281,9 @@ describe('real-time messages in two browsers', () => {
     const dialog = c.page.getByRole('dialog', { name: 'Block Dan Blocked?' });
     await dialog.getByRole('button', { name: 'Block' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // Cara's own chat gives way to the server's reason too.
+    await c.page.getByText('You cannot message this person').waitFor();
+    expect(await c.page.getByRole('textbox', { name: 'Message Dan Blocked' }).count()).toBe(0);
 
     // Dan's chat, open all along on his phone, loses its composer and says why, without a reload.
     await d.page.getByText('You cannot message this person').waitFor({ timeout: 10_000 });

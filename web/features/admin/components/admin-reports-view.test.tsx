@@ -85,6 +85,9 @@ describe('reports queue', () => {
     );
     const late = screen.getByRole('article', { name: 'Message reported: Spam or scam' });
     expect(within(late).getByText('9 days old · past the 7-day goal')).toBeTruthy();
+    // A message has no page to visit: its text is shown in the card itself.
+    expect(within(late).getByText('Buy followers')).toBeTruthy();
+    expect(within(late).queryByRole('link')).toBeNull();
     expect(requests[0]?.url).toBe('/api/admin/reports?status=open&limit=20');
   });
 

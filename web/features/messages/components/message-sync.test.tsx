@@ -2,9 +2,11 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '#common/schemas/messages.ts';
 import { eventStream, useEventStreamConnection } from '../../../lib/event-stream.ts';
+import { fakeMatchMedia } from '../../../test/fake-media-query.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
 import { json, serveEvents } from '../test/serve-events.ts';
+import { ChatPane } from './chat-pane.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageSync } from './message-sync.tsx';
 import { MessagesNavBadge } from './messages-nav-badge.tsx';
@@ -37,6 +39,18 @@ function Harness() {
       <MessageSync userId={ME} />
       <MessagesNavBadge userId={ME} collapsed={false} />
       <ConversationList userId={ME} selectedId={null} />
+    </>
+  );
+}
+
+/** The list and an open chat with Mira, as on the Messages page. */
+function ChatHarness() {
+  useEventStreamConnection('token-1');
+  return (
+    <>
+      <MessageSync userId={ME} />
+      <ConversationList userId={ME} selectedId="c-1" />
+      <ChatPane userId={ME} conversationId="c-1" />
     </>
   );
 }
@@ -110,5 +124,39 @@ describe('live message events', () => {
     await act(() => vi.advanceTimersByTimeAsync(50));
     vi.useRealTimers();
     await waitFor(() => expect(lists).toBe(3));
+  });
+
+  it('conversation.updated fetches that conversation again: the open chat shows why writing stopped', async () => {
+    fakeMatchMedia(true);
+    // The server's answer changes when the other side blocks; the client only learns by the event.
+    let current = mira;
+    let fetched = { single: 0, lists: 0 };
+    const feed = serveEvents((request) => {
+      const path = new URL(request.url, 'http://localhost').pathname;
+      if (path === '/api/conversations') {
+        fetched = { ...fetched, lists: fetched.lists + 1 };
+        return json(200, { items: [current], nextCursor: null });
+      }
+      if (path === '/api/conversations/c-1/messages') return json(200, { items: [], nextCursor: null });
+      if (path === '/api/conversations/c-1') {
+        fetched = { ...fetched, single: fetched.single + 1 };
+        return json(200, current);
+      }
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    renderRoutes([{ path: '/', Component: ChatHarness }], '/');
+    await screen.findByRole('textbox', { name: 'Message Mira Lens' });
+    await waitFor(() => expect(feed.streams()).toBe(1));
+    const before = fetched;
+
+    current = { ...mira, canSend: false, cannotSendReason: 'You cannot message this person' };
+    // About another conversation: this chat is left alone.
+    act(() => feed.send('conversation.updated', { conversationId: 'c-other' }));
+    act(() => feed.send('conversation.updated', { conversationId: 'c-1' }));
+
+    expect(await screen.findByText('You cannot message this person')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message Mira Lens' })).toBeNull();
+    expect(fetched.single).toBeGreaterThan(before.single);
+    expect(fetched.lists).toBeGreaterThan(before.lists);
   });
 });
