@@ -318,6 +318,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       creators: creatorsRepository,
       blocks,
       present: presentPosts,
+      clock,
     }),
     clock,
   });

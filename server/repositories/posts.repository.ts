@@ -1,6 +1,15 @@
-import { and, desc, eq, exists, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { creatorProfiles, follows, media, postLikes, posts, userBlocks } from '../db/schema/index.ts';
+import {
+  creatorProfiles,
+  creatorSubscriptions,
+  follows,
+  media,
+  postLikes,
+  postPurchases,
+  posts,
+  userBlocks,
+} from '../db/schema/index.ts';
 import { RANK_SECONDS_PER_LIKE_DECADE } from '../lib/rank.ts';
 import type { CreatorRecord } from './creators.repository.ts';
 import type { MediaRecord } from './media.repository.ts';
@@ -8,10 +17,24 @@ import type { MediaRecord } from './media.repository.ts';
 export type PostRecord = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type PostChanges = Partial<Pick<PostRecord, 'description' | 'visibility' | 'priceCents'>>;
+/** What a signed-in viewer's page knows of a post, read with the page (see `viewerState`). */
+export interface ViewerState {
+  liked: boolean;
+  purchased: boolean;
+  subscribed: boolean;
+  following: boolean;
+}
 export interface PostRow {
   post: PostRecord;
   creator: CreatorRecord;
   media: MediaRecord | null;
+  /** Present when the page was read for a signed-in viewer. */
+  viewer?: ViewerState;
+}
+/** The viewer a page is read for, and the time subscriptions are judged at. */
+export interface PageViewer {
+  id: string;
+  now: Date;
 }
 export interface RankKey {
   score: number;
@@ -21,9 +44,6 @@ export interface RankKey {
 /** In an UPDATE, columns read their old values: the rank is recomputed from the new count. */
 const rankWithLikes = (likes: ReturnType<typeof sql>) =>
   sql`extract(epoch from ${posts.createdAt}) / ${RANK_SECONDS_PER_LIKE_DECADE} + log(1 + ${likes})`;
-
-/** Posts with something to show: an embed, or media that finished processing. */
-const showable = or(isNotNull(posts.youtubeId), eq(media.status, 'ready'));
 
 const blockedBetween = (db: Database, viewerId: string) =>
   exists(
@@ -38,49 +58,180 @@ const blockedBetween = (db: Database, viewerId: string) =>
       ),
   );
 
-const followedBy = (db: Database, viewerId: string) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(follows)
-      .where(and(eq(follows.followerId, viewerId), eq(follows.creatorId, posts.creatorId))),
-  );
+/**
+ * What the viewer's page needs to know of each post, read in the same statement as the page:
+ * computed only for the rows the page returns (a select list under the page's LIMIT).
+ */
+const viewerState = (viewerId: string, now: Date) => ({
+  liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.userId} = ${viewerId} and ${postLikes.postId} = ${posts.id})`,
+  purchased: sql<boolean>`exists (select 1 from ${postPurchases} where ${postPurchases.fanId} = ${viewerId} and ${postPurchases.postId} = ${posts.id})`,
+  // past_due: a renewal is being retried; the period already paid for still counts.
+  subscribed: sql<boolean>`exists (select 1 from ${creatorSubscriptions} where ${creatorSubscriptions.fanId} = ${viewerId} and ${creatorSubscriptions.creatorId} = ${posts.creatorId} and ${creatorSubscriptions.status} in ('active', 'past_due', 'canceled') and ${creatorSubscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz)`,
+  following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.creatorId} = ${posts.creatorId})`,
+});
 
 export function createPostsRepository(db: Database) {
-  const rows = () =>
+  /** Posts with their creator and media; with a viewer, also what that viewer's page needs. */
+  const rows = (viewer?: PageViewer) =>
     db
-      .select({ post: posts, creator: creatorProfiles, media })
+      .select({
+        post: posts,
+        creator: creatorProfiles,
+        media,
+        ...(viewer ? { viewer: viewerState(viewer.id, viewer.now) } : {}),
+      })
       .from(posts)
       .innerJoin(creatorProfiles, eq(creatorProfiles.id, posts.creatorId))
       .leftJoin(media, eq(media.id, posts.mediaId));
 
-  /** One keyset page of Discover's order: (rank_score, id) descending. */
-  function ranked(options: { limit: number; after?: RankKey; viewerId?: string; followed: boolean }) {
-    const { viewerId } = options;
-    return rows()
+  /**
+   * The ids of one page of the creators a viewer follows, merged from one short index range per
+   * creator (a LATERAL join over the viewer's follows): the work grows with the number of
+   * creators followed and the page size, never with the number of posts or the depth of the page.
+   * Creators not approved, or on either side of a block with the viewer, are left out before any
+   * post is read.
+   */
+  function followedPage(options: {
+    viewerId: string;
+    limit: number;
+    order: 'rank' | 'newest';
+    after?: RankKey;
+    beforeId?: string;
+  }) {
+    const keyset =
+      options.order === 'rank'
+        ? options.after
+          ? sql`(${posts.rankScore}, ${posts.id}) < (${options.after.score}, ${options.after.id})`
+          : undefined
+        : options.beforeId
+          ? sql`${posts.id} < ${options.beforeId}`
+          : undefined;
+    const order = options.order === 'rank' ? [desc(posts.rankScore), desc(posts.id)] : [desc(posts.id)];
+    const latest = db
+      .select({ id: posts.id, score: posts.rankScore })
+      .from(posts)
+      .where(and(eq(posts.creatorId, follows.creatorId), eq(posts.showable, true), keyset))
+      .orderBy(...order)
+      .limit(options.limit)
+      .as('latest');
+    return db
+      .select({ id: latest.id })
+      .from(follows)
+      .innerJoin(creatorProfiles, eq(creatorProfiles.id, follows.creatorId))
+      .innerJoinLateral(latest, sql`true`)
       .where(
         and(
+          eq(follows.followerId, options.viewerId),
           eq(creatorProfiles.status, 'approved'),
-          showable,
+          sql`not ${blockedBetween(db, options.viewerId)}`,
+        ),
+      )
+      .orderBy(...(options.order === 'rank' ? [desc(latest.score), desc(latest.id)] : [desc(latest.id)]))
+      .limit(options.limit);
+  }
+
+  /** One keyset page of Discover's order, (rank_score, id) descending, of creators not followed. */
+  function othersPage(options: { limit: number; after?: RankKey; viewerId?: string }) {
+    const { viewerId } = options;
+    return db
+      .select({ id: posts.id })
+      .from(posts)
+      .innerJoin(creatorProfiles, eq(creatorProfiles.id, posts.creatorId))
+      .where(
+        and(
+          eq(posts.showable, true),
+          eq(creatorProfiles.status, 'approved'),
           options.after
             ? sql`(${posts.rankScore}, ${posts.id}) < (${options.after.score}, ${options.after.id})`
             : undefined,
           viewerId ? sql`not ${blockedBetween(db, viewerId)}` : undefined,
           viewerId
-            ? options.followed
-              ? followedBy(db, viewerId)
-              : notExists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(follows)
-                    .where(and(eq(follows.followerId, viewerId), eq(follows.creatorId, posts.creatorId))),
-                )
+            ? notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(follows)
+                  .where(and(eq(follows.followerId, viewerId), eq(follows.creatorId, posts.creatorId))),
+              )
             : undefined,
         ),
       )
       .orderBy(desc(posts.rankScore), desc(posts.id))
       .limit(options.limit);
   }
+
+  /** A page of ids (in any order) read whole, with the viewer's state of each post. */
+  const pageRows = (ids: SQL, viewer: PageViewer | undefined) => rows(viewer).where(inArray(posts.id, ids));
+
+  const queries = {
+    /** A creator's posts, newest first; `kind` narrows to photos or videos (the Media tab). */
+    byCreator(options: {
+      creatorId: string;
+      kind?: 'image' | 'video';
+      limit: number;
+      beforeId?: string;
+      includeUnready: boolean;
+      viewer?: PageViewer;
+    }) {
+      return rows(options.viewer)
+        .where(
+          and(
+            eq(posts.creatorId, options.creatorId),
+            options.kind ? eq(media.kind, options.kind) : undefined,
+            options.includeUnready ? undefined : eq(posts.showable, true),
+            options.beforeId ? sql`${posts.id} < ${options.beforeId}` : undefined,
+          ),
+        )
+        .orderBy(desc(posts.id))
+        .limit(options.limit);
+    },
+
+    /** Home: the latest posts of the creators the viewer follows. */
+    following(options: { viewer: PageViewer; limit: number; beforeId?: string }) {
+      return pageRows(
+        sql`(${followedPage({
+          viewerId: options.viewer.id,
+          limit: options.limit,
+          order: 'newest',
+          ...(options.beforeId ? { beforeId: options.beforeId } : {}),
+        })})`,
+        options.viewer,
+      ).orderBy(desc(posts.id));
+    },
+
+    /** Discover's two streams, each one keyset page, read in one statement. */
+    discover(options: {
+      limit: number;
+      viewer?: PageViewer;
+      followed?: RankKey | 'start';
+      others?: RankKey | 'start';
+    }) {
+      const { viewer } = options;
+      const parts: SQL[] = [];
+      if (viewer && options.followed)
+        parts.push(
+          sql`(${followedPage({
+            viewerId: viewer.id,
+            limit: options.limit,
+            order: 'rank',
+            ...(options.followed !== 'start' ? { after: options.followed } : {}),
+          })})`,
+        );
+      if (options.others)
+        parts.push(
+          sql`(${othersPage({
+            limit: options.limit,
+            ...(viewer ? { viewerId: viewer.id } : {}),
+            ...(options.others !== 'start' ? { after: options.others } : {}),
+          })})`,
+        );
+      // Neither stream left: an empty page, still one statement of the same shape.
+      const ids =
+        parts.length === 0
+          ? sql`(select null::uuid where false)`
+          : sql`(${sql.join(parts, sql` union all `)})`;
+      return pageRows(ids, viewer);
+    },
+  };
 
   return {
     async create(row: NewPost): Promise<PostRecord> {
@@ -149,47 +300,16 @@ export function createPostsRepository(db: Database) {
       return new Set(found.map((row) => row.postId));
     },
 
-    /** A creator's posts, newest first; `kind` narrows to photos or videos (the Media tab). */
-    async byCreator(options: {
-      creatorId: string;
-      kind?: 'image' | 'video';
-      limit: number;
-      beforeId?: string;
-      includeUnready: boolean;
-    }): Promise<PostRow[]> {
-      return rows()
-        .where(
-          and(
-            eq(posts.creatorId, options.creatorId),
-            options.kind ? eq(media.kind, options.kind) : undefined,
-            options.includeUnready ? undefined : showable,
-            options.beforeId ? sql`${posts.id} < ${options.beforeId}` : undefined,
-          ),
-        )
-        .orderBy(desc(posts.id))
-        .limit(options.limit);
-    },
+    /** The feed statements themselves, for EXPLAIN (npm run bench:feed). */
+    queries,
 
-    rankedFollowed: (options: { limit: number; after?: RankKey; viewerId: string }) =>
-      ranked({ ...options, followed: true }),
-    rankedOthers: (options: { limit: number; after?: RankKey; viewerId?: string }) =>
-      ranked({ ...options, followed: false }),
-
-    /** The latest posts of creators the viewer follows (Home). */
-    async following(options: { viewerId: string; limit: number; beforeId?: string }): Promise<PostRow[]> {
-      return rows()
-        .where(
-          and(
-            followedBy(db, options.viewerId),
-            eq(creatorProfiles.status, 'approved'),
-            showable,
-            sql`not ${blockedBetween(db, options.viewerId)}`,
-            options.beforeId ? sql`${posts.id} < ${options.beforeId}` : undefined,
-          ),
-        )
-        .orderBy(desc(posts.id))
-        .limit(options.limit);
-    },
+    byCreator: (options: Parameters<typeof queries.byCreator>[0]): Promise<PostRow[]> =>
+      queries.byCreator(options),
+    following: (options: Parameters<typeof queries.following>[0]): Promise<PostRow[]> =>
+      queries.following(options),
+    /** Discover's page: the rows of both streams, unordered; a row's stream is `viewer.following`. */
+    discover: (options: Parameters<typeof queries.discover>[0]): Promise<PostRow[]> =>
+      queries.discover(options),
 
     /** Posts the user liked, most recently liked first. */
     async likedBy(options: {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -39,12 +40,28 @@ export const posts = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     /** Recency blended with engagement (see posts.repository); the Discover order. */
     rankScore: doublePrecision('rank_score').notNull().default(0),
+    /**
+     * Something to show: an embed, or media that finished processing. Kept by database triggers
+     * (migration 0010_post_showable) on every write to the post's media or embed and on every
+     * media status change, so the feeds filter and order within one index.
+     */
+    showable: boolean('showable').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('posts_creator_id_id_idx').on(table.creatorId, table.id),
-    index('posts_rank_idx').on(sql`${table.rankScore} desc`, sql`${table.id} desc`),
+    // The feeds' orders over showable posts only: Discover (all creators, then one creator at a
+    // time for the followed stream) and Home and the profile (one creator at a time, newest first).
+    index('posts_rank_idx')
+      .on(sql`${table.rankScore} desc`, sql`${table.id} desc`)
+      .where(sql`${table.showable}`),
+    index('posts_creator_rank_idx')
+      .on(table.creatorId, sql`${table.rankScore} desc`, sql`${table.id} desc`)
+      .where(sql`${table.showable}`),
+    index('posts_creator_showable_id_idx')
+      .on(table.creatorId, sql`${table.id} desc`)
+      .where(sql`${table.showable}`),
   ],
 );
 

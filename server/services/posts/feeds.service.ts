@@ -2,6 +2,7 @@ import { normalizeHandle } from '../../../common/handles.ts';
 import { creatorMessages } from '../../../common/schemas/creators.ts';
 import type { PostList, PostType, SearchResults } from '../../../common/schemas/posts.ts';
 import { notFound } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { FOLLOWED_BOOST } from '../../lib/rank.ts';
 import { canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
@@ -39,7 +40,12 @@ export function createFeedsService(deps: {
   creators: Pick<CreatorsRepository, 'findById' | 'findByHandle' | 'search' | 'followedAmong'>;
   blocks: Pick<BlocksRepository, 'between'>;
   present: PresentPosts;
+  clock: Clock;
 }) {
+  /** Signed in, each page is read with the viewer's likes, follows and entitlements. */
+  const pageViewer = (viewer: Viewer | null) =>
+    viewer ? { viewer: { id: viewer.id, now: deps.clock.now() } } : {};
+
   async function page<Row extends PostRow>(
     viewer: Viewer | null,
     rows: Row[],
@@ -70,6 +76,7 @@ export function createFeedsService(deps: {
         creatorId: creator.id,
         limit: options.limit + 1,
         includeUnready: isOwnerOf(viewer, creator),
+        ...pageViewer(viewer),
         ...(kind ? { kind } : {}),
         ...(beforeId ? { beforeId } : {}),
       });
@@ -84,22 +91,17 @@ export function createFeedsService(deps: {
     async discover(viewer: Viewer | null, options: Page): Promise<PostList> {
       const at = decodeDiscover(options.cursor);
       const fetch = options.limit + 1;
-      const [followed, others] = await Promise.all([
-        viewer && at.followed !== 'end'
-          ? deps.posts.rankedFollowed({
-              limit: fetch,
-              viewerId: viewer.id,
-              ...(at.followed ? { after: at.followed } : {}),
-            })
-          : Promise.resolve([]),
-        at.others !== 'end'
-          ? deps.posts.rankedOthers({
-              limit: fetch,
-              ...(viewer ? { viewerId: viewer.id } : {}),
-              ...(at.others ? { after: at.others } : {}),
-            })
-          : Promise.resolve([]),
-      ]);
+      const fetched = await deps.posts.discover({
+        limit: fetch,
+        ...pageViewer(viewer),
+        ...(viewer && at.followed !== 'end' ? { followed: at.followed ?? 'start' } : {}),
+        ...(at.others !== 'end' ? { others: at.others ?? 'start' } : {}),
+      });
+      // One statement read both streams; a row's stream is whether the viewer follows its creator.
+      const byRank = (a: PostRow, b: PostRow) =>
+        b.post.rankScore - a.post.rankScore || (a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0);
+      const followed = fetched.filter((row) => row.viewer?.following === true).sort(byRank);
+      const others = fetched.filter((row) => row.viewer?.following !== true).sort(byRank);
       const chosen: PostRow[] = [];
       let f = 0;
       let o = 0;
@@ -151,7 +153,7 @@ export function createFeedsService(deps: {
     async following(viewer: Viewer, options: Page): Promise<PostList> {
       const beforeId = idCursor(options.cursor);
       const rows = await deps.posts.following({
-        viewerId: viewer.id,
+        viewer: { id: viewer.id, now: deps.clock.now() },
         limit: options.limit + 1,
         ...(beforeId ? { beforeId } : {}),
       });

@@ -19,14 +19,25 @@ export function createPostViews(deps: {
   return async function present(viewer: Viewer | null, rows: PostRow[]): Promise<PostView[]> {
     const postIds = rows.map((row) => row.post.id);
     const creatorIds = [...new Set(rows.map((row) => row.creator.id))];
-    const [liked, subscribed, purchased, followed] = viewer
-      ? await Promise.all([
-          deps.posts.likedAmong(viewer.id, postIds),
-          deps.entitlements.subscribedAmong(viewer.id, creatorIds, deps.clock.now()),
-          deps.entitlements.purchasedAmong(viewer.id, postIds),
-          deps.creators.followedAmong(viewer.id, creatorIds),
-        ])
-      : [new Set<string>(), new Set<string>(), new Set<string>(), null];
+    // A feed page read for this viewer already carries each post's state (PostRow.viewer).
+    const carried = viewer && rows.every((row) => row.viewer !== undefined);
+    const only = (flag: 'liked' | 'subscribed' | 'purchased' | 'following', id: (row: PostRow) => string) =>
+      new Set(rows.filter((row) => row.viewer?.[flag]).map(id));
+    const [liked, subscribed, purchased, followed] = carried
+      ? [
+          only('liked', (row) => row.post.id),
+          only('subscribed', (row) => row.creator.id),
+          only('purchased', (row) => row.post.id),
+          only('following', (row) => row.creator.id),
+        ]
+      : viewer
+        ? await Promise.all([
+            deps.posts.likedAmong(viewer.id, postIds),
+            deps.entitlements.subscribedAmong(viewer.id, creatorIds, deps.clock.now()),
+            deps.entitlements.purchasedAmong(viewer.id, postIds),
+            deps.creators.followedAmong(viewer.id, creatorIds),
+          ])
+        : [new Set<string>(), new Set<string>(), new Set<string>(), null];
     return Promise.all(
       rows.map((row) => {
         const isOwner = isOwnerOf(viewer, row.creator);
