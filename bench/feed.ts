@@ -1,15 +1,20 @@
 /**
- * npm run bench:feed: the API budgets of ARCHITECTURE section 12 on Discover, with 1M posts.
+ * npm run bench:feed: the feeds users page through, on 1M posts by 10,000 creators.
  *
- * Seeds 10,000 approved creators and 1,000,000 posts with SQL, starts the real app on 127.0.0.1,
- * and measures with a load client in another process (bench/support/load-client.ts):
- * (a) GET /api/discover?limit=20 requests/s against a bare Fastify hello-world in this process,
- *     measured the same way in the same run. Target: ratio >= 0.25.
- * (b) p99 latency of those discover requests at that load. Target: <= 50 ms.
- * (c) median latency of a page 500 cursors deep (and of a constructed cursor near the end)
- *     against page 1. Target: <= 1.5x.
- * The database is DATABASE_URL's server (in a throwaway database, dropped afterwards) or an
- * embedded PGlite in a temp dir. Figures are reported, never asserted: the exit code is 0.
+ * Seeds the posts with SQL (bench/support/feed-seed.ts) plus a signed-in fan who follows 200
+ * creators (bench/support/feed-viewer.ts), starts the real app on 127.0.0.1 and measures with a load
+ * client in another process (bench/support/load-client.ts), each endpoint after a warm-up:
+ *
+ * - on the database, every request reaching it (the anonymous Discover cache off): anonymous
+ *   Discover, signed-in Discover, the signed-in Following feed (Home), and a creator's profile posts;
+ * - anonymous Discover as served, from its short in-memory cache, reported on its own line.
+ *
+ * Per endpoint: (a) requests/s at BENCH_CONNECTIONS against a bare Fastify hello-world measured the
+ * same way in the same run, target >= 0.25; (b) p99 latency at that load, target <= 50 ms; (c) the
+ * median latency of a page BENCH_DEEP_PAGES pages deep against page 1, one request at a time,
+ * target <= 1.1x. It prints the EXPLAIN ANALYZE scans of each feed statement, page 1 and deep.
+ * The database is DATABASE_URL's server (a throwaway database, dropped afterwards) or an embedded
+ * PGlite in a temp dir. Figures are reported, never asserted: the exit code is 0.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,20 +27,24 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { PostList } from '../common/schemas/posts.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { encodeCursor } from '../server/lib/cursor.ts';
+import { decodeCursor } from '../server/lib/cursor.ts';
 import { rankScore } from '../server/lib/rank.ts';
+import type { RankKey } from '../server/repositories/posts.repository.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
-import { explainDiscover } from './support/explain-discover.ts';
+import { explainFeeds, type FeedQuery } from './support/explain-feeds.ts';
 import { sampleRanks, seedFeed } from './support/feed-seed.ts';
+import { seedViewer } from './support/feed-viewer.ts';
 import type { LatencyResult, LoadTask, ThroughputResult } from './support/load-client.ts';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const CREATORS = setting('BENCH_CREATORS', 10_000);
 const POSTS = setting('BENCH_POSTS', 1_000_000);
+const FOLLOWS = setting('BENCH_FOLLOWS', 200);
 const SECONDS = setting('BENCH_SECONDS', 10);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 10);
 const DEEP_PAGES = setting('BENCH_DEEP_PAGES', 500);
 const LIMIT = 20;
+const TARGET = { ratio: 0.25, p99Ms: 50, deep: 1.1 };
 
 const run = promisify(execFile);
 const clientScript = fileURLToPath(new URL('./support/load-client.ts', import.meta.url));
@@ -51,33 +60,35 @@ async function load<Result>(task: LoadTask): Promise<Result> {
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Result;
 }
 
-const throughput = (url: string) =>
-  load<ThroughputResult>({
-    kind: 'throughput',
-    url,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    warmupSeconds: 2,
-  });
-
 async function listen(server: FastifyInstance): Promise<string> {
   await server.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 }
 
-/** Follows nextCursor `pages` times from page 1; the cursor of page `pages + 1`. */
-async function walk(base: string, pages: number): Promise<{ cursor: string; msPerPage: number }> {
+/** Follows nextCursor `pages` times from page 1: the cursor of page `pages + 1`. */
+async function walk(url: string, headers: Record<string, string>, pages: number) {
   let cursor: string | null = null;
-  const started = performance.now();
+  let lastId = '';
   for (let page = 1; page <= pages; page += 1) {
-    const query: string = cursor ? `&cursor=${cursor}` : '';
-    const list = (await (await fetch(`${base}/api/discover?limit=${LIMIT}${query}`)).json()) as PostList;
-    if (list.items.length !== LIMIT || !list.nextCursor) throw new Error(`page ${page} came back short`);
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${url}?limit=${LIMIT}${query}`, { headers });
+    if (response.status !== 200) throw new Error(`${url} page ${page}: ${response.status}`);
+    const list = (await response.json()) as PostList;
+    if (list.items.length !== LIMIT || !list.nextCursor)
+      throw new Error(`${url} page ${page} came back short`);
     cursor = list.nextCursor;
+    lastId = list.items.at(-1)?.id ?? '';
   }
   if (!cursor) throw new Error('no cursor');
-  return { cursor, msPerPage: (performance.now() - started) / pages };
+  return { cursor, lastId };
 }
+
+const rankKey = (part: string | undefined): RankKey | 'start' | undefined => {
+  if (part === undefined || part === 'end') return undefined;
+  if (part === 'start') return 'start';
+  const [score, id] = part.split('|');
+  return { score: Number(score), id: id ?? '' };
+};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-bench-feed-'));
 const database = await openBenchDatabase(process.env.DATABASE_URL);
@@ -95,91 +106,202 @@ const config = loadConfig(
   },
   { ephemeral: false },
 );
-const app = await buildApp(config, { runJobs: false });
+// The app with its anonymous Discover cache off, so every request reaches the database, and on
+// PostgreSQL the app as it runs, cache on, beside it (an embedded PGlite has room for one app).
+const app = await buildApp(config, { runJobs: false, anonymousDiscoverCache: false });
+const cachedApp = database.driver === 'postgres' ? await buildApp(config, { runJobs: false }) : null;
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
 
+interface Endpoint {
+  label: string;
+  base: string;
+  path: string;
+  signedIn: boolean;
+  /** The repository statement behind it, page 1 and after `deep` (for EXPLAIN). */
+  query?: (deep: { cursor: string; lastId: string } | null) => FeedQuery;
+}
+
 try {
-  const base = await listen(app);
+  const dbBase = await listen(app);
+  const cachedBase = cachedApp ? await listen(cachedApp) : null;
   const helloUrl = await listen(hello);
   const { sql, db } = app.services.database;
 
   const seedStarted = performance.now();
-  console.info(`seeding ${fmt(CREATORS)} creators and ${fmt(POSTS)} posts...`);
+  const busy = DEEP_PAGES * LIMIT + 2 * LIMIT;
+  console.info(`seeding ${fmt(CREATORS)} creators and ${fmt(POSTS + busy)} posts...`);
   await seedFeed(sql, {
     creators: CREATORS,
     posts: POSTS,
+    busyCreatorPosts: busy,
     batch: database.driver === 'postgres' ? 100_000 : 50_000,
     onProgress: (done, total) =>
       console.info(`  ${fmt(done)} / ${fmt(total)} posts (${seconds(seedStarted)})`),
   });
-  console.info(`seeded in ${seconds(seedStarted)}`);
+  const viewer = await seedViewer(sql, { creators: CREATORS, follows: FOLLOWS });
+  console.info(`seeded in ${seconds(seedStarted)}; the signed-in fan follows ${fmt(FOLLOWS)} creators`);
   for (const sample of await sampleRanks(sql)) {
     const expected = rankScore(sample.createdAt, sample.likes);
     if (Math.abs(expected - sample.rankScore) > 1e-6)
       throw new Error(`rank_score ${sample.rankScore} differs from rankScore() ${expected}`);
   }
   console.info('rank_score agrees with server/lib/rank.ts on sampled rows');
+  const { rows: busyRows } = await sql.executeSql(`select id from creator_profiles where handle = 'bench_1'`);
+  const busyCreatorId = (busyRows[0] as { id: string }).id;
+  const now = new Date();
+  const pageViewer = { id: viewer.userId, now };
+  const auth = { authorization: `Bearer ${viewer.token}` };
 
-  const deep = await walk(base, DEEP_PAGES);
-  console.info(`walked ${DEEP_PAGES} pages of ${LIMIT} by nextCursor: ${fmt(deep.msPerPage, 1)} ms per page`);
-  const { rows } = await sql.executeSql(
-    `select rank_score, id from posts order by rank_score desc, id desc offset ${Math.floor(POSTS * 0.99)} limit 1`,
-  );
-  const nearEnd = rows[0] as { rank_score: number; id: string };
-  const endCursor = encodeCursor({ f: 'end', o: `${Number(nearEnd.rank_score)}|${nearEnd.id}` });
-
-  const plans = await explainDiscover(db, sql, { score: Number(nearEnd.rank_score), id: nearEnd.id });
-  for (const plan of plans) {
-    console.info(`EXPLAIN ANALYZE, discover ${plan.label}:`);
-    for (const line of plan.lines) console.info(`    ${line}`);
+  const discoverQuery =
+    (signedIn: boolean) =>
+    (deep: { cursor: string } | null): FeedQuery => {
+      const at = deep ? decodeCursor(deep.cursor, ['f', 'o']) : null;
+      const followed = signedIn ? rankKey(at ? at.f : 'start') : undefined;
+      const others = rankKey(at ? at.o : 'start');
+      return (q) =>
+        q.discover({
+          limit: LIMIT + 1,
+          ...(signedIn ? { viewer: pageViewer } : {}),
+          ...(followed ? { followed } : {}),
+          ...(others ? { others } : {}),
+        });
+    };
+  const endpoints: Endpoint[] = [
+    {
+      label: 'anonymous Discover',
+      base: dbBase,
+      path: '/api/discover',
+      signedIn: false,
+      query: discoverQuery(false),
+    },
+    {
+      label: 'signed-in Discover',
+      base: dbBase,
+      path: '/api/discover',
+      signedIn: true,
+      query: discoverQuery(true),
+    },
+    {
+      label: 'Following feed (Home)',
+      base: dbBase,
+      path: '/api/feed',
+      signedIn: true,
+      query: (deep) => (q) =>
+        q.following({ viewer: pageViewer, limit: LIMIT + 1, ...(deep ? { beforeId: deep.lastId } : {}) }),
+    },
+    {
+      label: "a creator's posts",
+      base: dbBase,
+      path: '/api/creators/bench_1/posts',
+      signedIn: true,
+      query: (deep) => (q) =>
+        q.byCreator({
+          creatorId: busyCreatorId,
+          limit: LIMIT + 1,
+          includeUnready: false,
+          viewer: pageViewer,
+          ...(deep ? { beforeId: deep.lastId } : {}),
+        }),
+    },
+  ];
+  if (cachedBase) {
+    endpoints.push({
+      label: 'anonymous Discover, cached',
+      base: cachedBase,
+      path: '/api/discover',
+      signedIn: false,
+    });
+  } else {
+    console.info('(the cached anonymous Discover is measured on PostgreSQL only: set DATABASE_URL)');
   }
 
   console.info(`measuring: ${CONNECTIONS} connections, ${SECONDS} s each (after 2 s of warm-up)...`);
-  const bare = await throughput(`${helloUrl}/`);
-  const discover = await throughput(`${base}/api/discover?limit=${LIMIT}`);
-  const pages = await load<LatencyResult>({
-    kind: 'latency',
-    urls: [
-      `${base}/api/discover?limit=${LIMIT}`,
-      `${base}/api/discover?limit=${LIMIT}&cursor=${deep.cursor}`,
-      `${base}/api/discover?limit=${LIMIT}&cursor=${endCursor}`,
-    ],
-    rounds: 200,
+  const bare = await load<ThroughputResult>({
+    kind: 'throughput',
+    url: `${helloUrl}/`,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: 2,
   });
+  console.info(`  hello-world: ${fmt(bare.requestsPerSecond)} req/s`);
 
-  const ratio = discover.requestsPerSecond / bare.requestsPerSecond;
-  const [first = 0, deepMedian = 0, endMedian = 0] = pages.medianMs;
-  const deepRatio = deepMedian / first;
-  const endRatio = endMedian / first;
-  const usesIndex = plans.every((plan) => plan.usesRankIndex);
+  const results = [];
+  for (const endpoint of endpoints) {
+    const headers = endpoint.signedIn ? auth : {};
+    const url = `${endpoint.base}${endpoint.path}`;
+    const deep = await walk(url, headers, DEEP_PAGES);
+    const loadResult = await load<ThroughputResult>({
+      kind: 'throughput',
+      url: `${url}?limit=${LIMIT}`,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: 2,
+      headers,
+    });
+    const pages = await load<LatencyResult>({
+      kind: 'latency',
+      urls: [`${url}?limit=${LIMIT}`, `${url}?limit=${LIMIT}&cursor=${encodeURIComponent(deep.cursor)}`],
+      rounds: 200,
+      headers,
+    });
+    const plans = endpoint.query
+      ? await explainFeeds(db, sql, [
+          { label: 'page 1', query: endpoint.query(null) },
+          { label: `page ${DEEP_PAGES + 1}`, query: endpoint.query(deep) },
+        ])
+      : [];
+    const [first = 0, deepMedian = 0] = pages.medianMs;
+    const result = {
+      endpoint,
+      load: loadResult,
+      ratio: loadResult.requestsPerSecond / bare.requestsPerSecond,
+      first,
+      deepMedian,
+      deepRatio: deepMedian / first,
+      plans,
+    };
+    results.push(result);
+    console.info(
+      `  ${endpoint.label}: ${fmt(loadResult.requestsPerSecond)} req/s (p50 ${loadResult.p50Ms} ms, p99 ${loadResult.p99Ms} ms, ` +
+        `non-2xx ${loadResult.non2xx}, errors ${loadResult.errors}); page 1 ${fmt(first, 2)} ms, ` +
+        `page ${DEEP_PAGES + 1} ${fmt(deepMedian, 2)} ms`,
+    );
+  }
+
   console.info('');
-  console.info(`Discover on ${database.label}, ${fmt(POSTS)} posts by ${fmt(CREATORS)} creators`);
-  console.info(
-    `  hello-world: ${fmt(bare.requestsPerSecond)} req/s (p99 ${bare.p99Ms || '< 1'} ms); ` +
-      `discover: ${fmt(discover.requestsPerSecond)} req/s (p50 ${discover.p50Ms} ms, p99 ${discover.p99Ms} ms, ` +
-      `max ${discover.maxMs} ms, non-2xx ${discover.non2xx}, errors ${discover.errors})`,
-  );
-  console.info(
-    `  medians, one request at a time: page 1 ${fmt(first, 2)} ms, page ${DEEP_PAGES + 1} ${fmt(deepMedian, 2)} ms, ` +
-      `near the end (post ${fmt(Math.floor(POSTS * 0.99))}) ${fmt(endMedian, 2)} ms`,
-  );
-  console.info(
-    `  discover uses posts_rank_idx (EXPLAIN, page 1 and near the end): ${usesIndex ? 'yes' : 'NO'}`,
-  );
+  console.info('EXPLAIN ANALYZE of each feed statement (the scans of its plan):');
+  for (const { endpoint, plans } of results) {
+    for (const plan of plans) {
+      console.info(`  ${endpoint.label}, ${plan.label}: ${fmt(plan.executionMs, 2)} ms`);
+      for (const scan of plan.scans) console.info(`      ${scan}`);
+      if (plan.scansAllPosts) console.info('      (reads the whole posts table)');
+    }
+  }
+
   console.info('');
   console.info(
-    `(a) discover vs hello-world throughput: ${fmt(ratio, 3)} (target >= 0.25) ${verdict(ratio >= 0.25)}`,
+    `Feeds on ${database.label}: ${fmt(POSTS + busy)} posts by ${fmt(CREATORS)} creators, ` +
+      `${CONNECTIONS} connections; bare Fastify ${fmt(bare.requestsPerSecond)} req/s`,
   );
+  for (const result of results) {
+    const { endpoint } = result;
+    const cached = endpoint.query === undefined;
+    console.info(
+      `${cached ? '(cache) ' : '(database) '}${endpoint.label}: ` +
+        `throughput ${fmt(result.ratio, 3)} of bare (${fmt(result.load.requestsPerSecond)} req/s) ` +
+        `${cached ? '' : `${verdict(result.ratio >= TARGET.ratio)}; `}` +
+        `p99 ${result.load.p99Ms} ms ${cached ? '' : `${verdict(result.load.p99Ms <= TARGET.p99Ms)}; `}` +
+        `page ${DEEP_PAGES + 1} vs page 1 ${fmt(result.deepRatio, 2)}x ${cached ? '' : verdict(result.deepRatio <= TARGET.deep)}`,
+    );
+  }
   console.info(
-    `(b) discover p99 at that load: ${discover.p99Ms} ms (target <= 50 ms) ${verdict(discover.p99Ms <= 50)}`,
-  );
-  console.info(
-    `(c) page ${DEEP_PAGES + 1} vs page 1, median latency: ${fmt(deepRatio, 2)}x (target <= 1.5x) ${verdict(deepRatio <= 1.5)}` +
-      `; near the end: ${fmt(endRatio, 2)}x ${verdict(endRatio <= 1.5)}`,
+    `targets on the database: throughput >= ${TARGET.ratio} of bare Fastify, p99 <= ${TARGET.p99Ms} ms, ` +
+      `page ${DEEP_PAGES + 1} <= ${TARGET.deep}x page 1; the cached line is reported, not judged`,
   );
 } finally {
   await hello.close();
+  await cachedApp?.close();
   await app.close();
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });

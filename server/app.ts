@@ -104,6 +104,11 @@ export interface BuildAppOptions {
   runJobs?: boolean;
   /** Where services read the time (tests move it forward instead of waiting). */
   clock?: Clock;
+  /**
+   * Serve anonymous Discover pages from memory for a moment (default true). `npm run bench:feed`
+   * turns it off to measure the database path every request would otherwise take.
+   */
+  anonymousDiscoverCache?: boolean;
 }
 
 /** Builds the whole application; `main.ts` listens with it and tests `inject` into it. */
@@ -321,6 +326,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       clock,
     }),
     clock,
+    anonymousDiscoverCache: options.anonymousDiscoverCache ?? true,
   });
   await app.register(messageRoutes, {
     messaging: createMessagingService({

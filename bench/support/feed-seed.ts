@@ -10,9 +10,19 @@ import { RANK_SECONDS_PER_LIKE_DECADE } from '../../server/lib/rank.ts';
 const uuidOf = (text: string) =>
   `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 
+/**
+ * A time-ordered (version 7) UUID for a post created at `createdAt`, as server/lib/ids.ts makes
+ * them: newest-first pages by id are newest-first by time, as in the app.
+ */
+const uuidV7At = (createdAt: string, salt: string) =>
+  `overlay(overlay(lpad(to_hex((extract(epoch from ${createdAt}) * 1000)::bigint), 12, '0') ||
+     substr(md5(${salt} || random()::text), 1, 20) placing '7' from 13) placing '8' from 17)::uuid`;
+
 export interface FeedSeedOptions {
   creators: number;
   posts: number;
+  /** Extra posts of creator 1 (handle bench_1): a profile deep enough to page 500 pages into. */
+  busyCreatorPosts: number;
   batch: number;
   onProgress(inserted: number, total: number): void;
 }
@@ -34,16 +44,18 @@ export async function seedFeed(sql: SqlExecutor, options: FeedSeedOptions): Prom
      from generate_series(1, $1::int) as i`,
     [options.creators],
   );
-  for (let from = 1; from <= options.posts; from += options.batch) {
-    const to = Math.min(options.posts, from + options.batch - 1);
+  const total = options.posts + options.busyCreatorPosts;
+  for (let from = 1; from <= total; from += options.batch) {
+    const to = Math.min(total, from + options.batch - 1);
     await sql.executeSql(
       `insert into posts (id, creator_id, description, youtube_id, visibility, price_cents, like_count,
                           rank_score, created_at, updated_at)
-       select id, creator_id, description, 'dQw4w9WgXcQ', visibility, price_cents, like_count,
+       select ${uuidV7At('created_at', 'g::text')}, creator_id, description, 'dQw4w9WgXcQ', visibility, price_cents, like_count,
               extract(epoch from created_at) / $4::float8 + log(1 + like_count::float8), created_at, created_at
        from (
-         select gen_random_uuid() as id,
-                ${uuidOf(`'bench-creator-' || (1 + g % $3::int)`)} as creator_id,
+         select g,
+                ${uuidOf(`'bench-creator-' || case when g > $5::int then 1 else 1 + g % $3::int end`)}
+                  as creator_id,
                 'Bench post ' || g as description,
                 case when g % 10 < 6 then 'public' when g % 10 < 9 then 'subscribers' else 'pay_per_view' end
                   as visibility,
@@ -52,13 +64,15 @@ export async function seedFeed(sql: SqlExecutor, options: FeedSeedOptions): Prom
                 now() - random() * interval '365 days' as created_at
          from generate_series($1::int, $2::int) as g
        ) as generated`,
-      [from, to, options.creators, RANK_SECONDS_PER_LIKE_DECADE],
+      [from, to, options.creators, RANK_SECONDS_PER_LIKE_DECADE, options.posts],
     );
-    options.onProgress(to, options.posts);
+    options.onProgress(to, total);
   }
-  await sql.executeSql('analyze users');
-  await sql.executeSql('analyze creator_profiles');
-  await sql.executeSql('analyze posts');
+  // A settled database, as autovacuum leaves one: statistics, and a visibility map for the
+  // index-only scans the feeds rely on.
+  await sql.executeSql('vacuum analyze users');
+  await sql.executeSql('vacuum analyze creator_profiles');
+  await sql.executeSql('vacuum analyze posts');
 }
 
 /** A few posts' stored rank against rankScore() in TypeScript: the SQL must agree with the app. */

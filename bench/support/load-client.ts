@@ -9,8 +9,15 @@ import { Agent, get } from 'node:http';
 import autocannon from 'autocannon';
 
 export type LoadTask =
-  | { kind: 'throughput'; url: string; connections: number; seconds: number; warmupSeconds: number }
-  | { kind: 'latency'; urls: string[]; rounds: number };
+  | {
+      kind: 'throughput';
+      url: string;
+      connections: number;
+      seconds: number;
+      warmupSeconds: number;
+      headers?: Record<string, string>;
+    }
+  | { kind: 'latency'; urls: string[]; rounds: number; headers?: Record<string, string> };
 
 export interface ThroughputResult {
   requestsPerSecond: number;
@@ -29,9 +36,15 @@ export interface LatencyResult {
 }
 
 async function throughput(task: Extract<LoadTask, { kind: 'throughput' }>): Promise<ThroughputResult> {
+  const headers = task.headers ?? {};
   if (task.warmupSeconds > 0)
-    await autocannon({ url: task.url, connections: task.connections, duration: task.warmupSeconds });
-  const result = await autocannon({ url: task.url, connections: task.connections, duration: task.seconds });
+    await autocannon({ url: task.url, connections: task.connections, duration: task.warmupSeconds, headers });
+  const result = await autocannon({
+    url: task.url,
+    connections: task.connections,
+    duration: task.seconds,
+    headers,
+  });
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
@@ -45,10 +58,10 @@ async function throughput(task: Extract<LoadTask, { kind: 'throughput' }>): Prom
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function timedGet(url: string): Promise<number> {
+function timedGet(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    get(url, { agent }, (response) => {
+    get(url, { agent, headers }, (response) => {
       response.resume();
       response.on('end', () => {
         if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
@@ -63,9 +76,10 @@ const at = (sorted: number[], p: number) =>
 
 async function latency(task: Extract<LoadTask, { kind: 'latency' }>): Promise<LatencyResult> {
   const times = task.urls.map(() => [] as number[]);
-  for (const url of task.urls) for (let i = 0; i < 20; i += 1) await timedGet(url); // warm-up
+  const headers = task.headers ?? {};
+  for (const url of task.urls) for (let i = 0; i < 20; i += 1) await timedGet(url, headers); // warm-up
   for (let round = 0; round < task.rounds; round += 1) {
-    for (const [index, url] of task.urls.entries()) times[index]?.push(await timedGet(url));
+    for (const [index, url] of task.urls.entries()) times[index]?.push(await timedGet(url, headers));
   }
   const sorted = times.map((list) => list.sort((a, b) => a - b));
   return { medianMs: sorted.map((list) => at(list, 0.5)), p90Ms: sorted.map((list) => at(list, 0.9)) };

@@ -85,11 +85,15 @@ export function createPostsRepository(db: Database) {
       .leftJoin(media, eq(media.id, posts.mediaId));
 
   /**
-   * The ids of one page of the creators a viewer follows, merged from one short index range per
-   * creator (a LATERAL join over the viewer's follows): the work grows with the number of
-   * creators followed and the page size, never with the number of posts or the depth of the page.
-   * Creators not approved, or on either side of a block with the viewer, are left out before any
-   * post is read.
+   * The ids of one page of posts by the creators a viewer follows, newest first (Home) or in
+   * Discover's rank order, in one statement that reads little whatever the depth of the page:
+   * 1. each followed creator's head, their first post after the cursor: one index probe each;
+   * 2. the `limit` creators with the highest heads: a post of any other creator has at least
+   *    `limit` heads, so `limit` posts, above it, and cannot be on the page;
+   * 3. up to `limit` posts of each of those creators, merged, the first `limit` kept.
+   * So a page reads one index entry per followed creator and at most limit x limit posts, never a
+   * range that grows with the number of posts. Creators not approved, or on either side of a block
+   * with the viewer, are left out before any post is read.
    */
   function followedPage(options: {
     viewerId: string;
@@ -97,37 +101,44 @@ export function createPostsRepository(db: Database) {
     order: 'rank' | 'newest';
     after?: RankKey;
     beforeId?: string;
-  }) {
-    const keyset =
-      options.order === 'rank'
-        ? options.after
-          ? sql`(${posts.rankScore}, ${posts.id}) < (${options.after.score}, ${options.after.id})`
-          : undefined
-        : options.beforeId
-          ? sql`${posts.id} < ${options.beforeId}`
-          : undefined;
-    const order = options.order === 'rank' ? [desc(posts.rankScore), desc(posts.id)] : [desc(posts.id)];
-    const latest = db
-      .select({ id: posts.id, score: posts.rankScore })
-      .from(posts)
-      .where(and(eq(posts.creatorId, follows.creatorId), eq(posts.showable, true), keyset))
-      .orderBy(...order)
-      .limit(options.limit)
-      .as('latest');
-    return db
-      .select({ id: latest.id })
-      .from(follows)
-      .innerJoin(creatorProfiles, eq(creatorProfiles.id, follows.creatorId))
-      .innerJoinLateral(latest, sql`true`)
-      .where(
-        and(
-          eq(follows.followerId, options.viewerId),
-          eq(creatorProfiles.status, 'approved'),
-          sql`not ${blockedBetween(db, options.viewerId)}`,
-        ),
-      )
-      .orderBy(...(options.order === 'rank' ? [desc(latest.score), desc(latest.id)] : [desc(latest.id)]))
-      .limit(options.limit);
+  }): SQL {
+    const { viewerId, limit } = options;
+    const rank = options.order === 'rank';
+    const after = rank
+      ? options.after
+        ? sql`and (p.rank_score, p.id) < (${options.after.score}, ${options.after.id})`
+        : sql``
+      : options.beforeId
+        ? sql`and p.id < ${options.beforeId}`
+        : sql``;
+    const order = rank ? sql`rank_score desc, id desc` : sql`id desc`;
+    const postOrder = rank ? sql`p.rank_score desc, p.id desc` : sql`p.id desc`;
+    return sql`with heads as (
+        select f.creator_id, head.rank_score, head.id
+        from follows f
+        join creator_profiles c on c.id = f.creator_id
+        cross join lateral (
+          select p.rank_score, p.id from posts p
+          where p.creator_id = f.creator_id and p.showable ${after}
+          order by ${postOrder} limit 1
+        ) head
+        where f.follower_id = ${viewerId} and c.status = 'approved'
+          and not exists (
+            select 1 from user_blocks b
+            where (b.blocker_id = ${viewerId} and b.blocked_id = c.user_id)
+               or (b.blocked_id = ${viewerId} and b.blocker_id = c.user_id)
+          )
+      ),
+      chosen as (select creator_id from heads order by ${order} limit ${limit})
+      select page.id from (
+        select latest.id, latest.rank_score from chosen
+        cross join lateral (
+          select p.id, p.rank_score from posts p
+          where p.creator_id = chosen.creator_id and p.showable ${after}
+          order by ${postOrder} limit ${limit}
+        ) latest
+        order by ${order} limit ${limit}
+      ) page`;
   }
 
   /** One keyset page of Discover's order, (rank_score, id) descending, of creators not followed. */

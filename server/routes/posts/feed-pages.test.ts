@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList, PostView } from '../../../common/schemas/posts.ts';
-import { media } from '../../db/schema/index.ts';
+import { media, posts } from '../../db/schema/index.ts';
 import { createBlocksRepository } from '../../repositories/blocks.repository.ts';
 import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
 import { createMediaRepository } from '../../repositories/media.repository.ts';
@@ -85,6 +85,42 @@ describe('signed-in feed pages', () => {
     const afterBlock = await walk('/api/feed', fan.token, 3);
     expect(afterBlock.map((post) => post.creator.handle)).not.toContain(blocked.creator.handle);
     expect(afterBlock).toHaveLength(expected.length - 2);
+  });
+
+  it('Discover pages through followed creators in rank order, however unevenly they post', async () => {
+    const followed = await Promise.all(
+      Array.from({ length: 4 }, () => buildCreator(t, { approveWith: admin.token })),
+    );
+    const fan = await signUpVerified(t);
+    for (const creator of followed) await follow(fan.token, creator.creator.handle);
+    const made: string[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      for (const [index, creator] of followed.entries()) {
+        if (round > index + 1) continue;
+        made.push((await buildPost(t, creator.token, { youtube: true })).id);
+        t.clock.advance(MINUTE);
+      }
+    }
+    // Likes reorder them: rank blends recency with likes.
+    const likers = await Promise.all(Array.from({ length: 3 }, () => signUpVerified(t)));
+    for (const [index, id] of made.entries()) {
+      for (const liker of likers.slice(0, index % 4)) {
+        await t.app.inject({ method: 'POST', url: `/api/posts/${id}/like`, headers: bearer(liker.token) });
+      }
+    }
+    const { db } = t.app.services.database;
+    const ranked = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(inArray(posts.id, made))
+      .orderBy(desc(posts.rankScore), desc(posts.id));
+    const handles = new Set(followed.map((creator) => creator.creator.handle));
+    for (const limit of [1, 3, 7]) {
+      const seen = await walk('/api/discover', fan.token, limit);
+      const ofFollowed = seen.filter((post) => handles.has(post.creator.handle)).map((post) => post.id);
+      expect(ofFollowed).toEqual(ranked.map((row) => row.id));
+      expect(new Set(seen.map((post) => post.id)).size).toBe(seen.length);
+    }
   });
 
   it("carries each viewer's likes, follows and entitlements exactly as the post's own page does", async () => {

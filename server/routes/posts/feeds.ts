@@ -26,10 +26,11 @@ const page = (query: z.infer<typeof pageQuery>) => ({
 /** Anonymous Discover pages are the same for everyone: served from memory for a second or two. */
 export const ANONYMOUS_DISCOVER_TTL_MS = 2000;
 
-const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService; clock: Clock }> = async (
-  app,
-  { feeds, clock },
-) => {
+const feedRoutes: FastifyPluginAsyncZod<{
+  feeds: FeedsService;
+  clock: Clock;
+  anonymousDiscoverCache: boolean;
+}> = async (app, { feeds, clock, anonymousDiscoverCache }) => {
   const anonymousPages = createMicroCache<string>({
     ttlMs: ANONYMOUS_DISCOVER_TTL_MS,
     maxEntries: 500,
@@ -48,7 +49,7 @@ const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService; clock: Clock }> =
       },
     },
     async (request, reply) => {
-      if (request.user) return feeds.discover(request.user, page(request.query));
+      if (request.user || !anonymousDiscoverCache) return feeds.discover(request.user, page(request.query));
       const key = `${request.query.limit}|${request.query.cursor ?? ''}`;
       let body = anonymousPages.get(key);
       if (body === undefined) {

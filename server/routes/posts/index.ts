@@ -5,12 +5,14 @@ import type { PostsService } from '../../services/posts/posts.service.ts';
 import feedRoutes from './feeds.ts';
 import postRoutes from './posts.ts';
 
-const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService; feeds: FeedsService; clock: Clock }> = async (
-  app,
-  { posts, feeds, clock },
-) => {
+const postsRoutes: FastifyPluginAsyncZod<{
+  posts: PostsService;
+  feeds: FeedsService;
+  clock: Clock;
+  anonymousDiscoverCache: boolean;
+}> = async (app, { posts, feeds, clock, anonymousDiscoverCache }) => {
   await app.register(postRoutes, { posts });
-  await app.register(feedRoutes, { feeds, clock });
+  await app.register(feedRoutes, { feeds, clock, anonymousDiscoverCache });
 };
 
 export default postsRoutes;

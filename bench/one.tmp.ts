@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-prof-'));
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST_DIR: dataDir, RUN_JOBS: 'false', SEED_DEMO: 'false', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/fp_feed_dev' }, { ephemeral: false });
+const app = await buildApp(config, { runJobs: false, anonymousDiscoverCache: false });
+const token = 'tZR2V9wuzNIUrK8-kABxDCpsUqw0vnMO28IUpNC_5Vw';
+await new Promise((r) => setTimeout(r, 500));
+console.log('MARK-START');
+const r = await app.inject({ url: process.argv[2]!, headers: { authorization: `Bearer ${token}` } });
+console.log(r.statusCode);
+await app.close();
