@@ -1,8 +1,8 @@
 /**
  * npm run bench:feed: the feeds users page through, on 1M posts by 10,000 creators.
  *
- * Seeds the posts with SQL (bench/support/feed-seed.ts) plus a signed-in fan who follows 200
- * creators (bench/support/feed-viewer.ts), starts the real app on 127.0.0.1 and measures with a load
+ * Seeds the posts with SQL (bench/support/feed-seed.ts), 20,000 fans who follow creators, and a
+ * signed-in fan who follows 200 creators (bench/support/feed-viewer.ts), starts the real app on 127.0.0.1 and measures with a load
  * client in another process (bench/support/load-client.ts), each endpoint after a warm-up:
  *
  * - on the database, every request reaching it (the anonymous Discover cache off): anonymous
@@ -40,6 +40,7 @@ const setting = (name: string, fallback: number) => Number(process.env[name] ?? 
 const CREATORS = setting('BENCH_CREATORS', 10_000);
 const POSTS = setting('BENCH_POSTS', 1_000_000);
 const FOLLOWS = setting('BENCH_FOLLOWS', 200);
+const CROWD = setting('BENCH_FANS', 20_000);
 const SECONDS = setting('BENCH_SECONDS', 10);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 10);
 const DEEP_PAGES = setting('BENCH_DEEP_PAGES', 500);
@@ -139,8 +140,11 @@ try {
     onProgress: (done, total) =>
       console.info(`  ${fmt(done)} / ${fmt(total)} posts (${seconds(seedStarted)})`),
   });
-  const viewer = await seedViewer(sql, { creators: CREATORS, follows: FOLLOWS });
-  console.info(`seeded in ${seconds(seedStarted)}; the signed-in fan follows ${fmt(FOLLOWS)} creators`);
+  const viewer = await seedViewer(sql, { creators: CREATORS, follows: FOLLOWS, crowd: CROWD });
+  console.info(
+    `seeded in ${seconds(seedStarted)}; ${fmt(CROWD)} other fans follow 20 creators each; ` +
+      `the measured fan follows ${fmt(FOLLOWS)}`,
+  );
   for (const sample of await sampleRanks(sql)) {
     const expected = rankScore(sample.createdAt, sample.likes);
     if (Math.abs(expected - sample.rankScore) > 1e-6)

@@ -1,6 +1,6 @@
 /**
- * The signed-in side of the feed bench: a fan who follows `follows` creators (spread over the
- * bench's creators), has liked a few posts, and holds a live session whose bearer token the load
+ * The signed-in side of the feed bench: a crowd of fans who follow creators, and the measured fan,
+ * who follows `follows` creators (spread over the bench's creators), has liked a few posts, and holds a live session whose bearer token the load
  * client sends. Written with SQL, like the rest of the bench data (bench/support/feed-seed.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -17,8 +17,24 @@ const uuidOf = (text: string) =>
 
 export async function seedViewer(
   sql: SqlExecutor,
-  options: { creators: number; follows: number },
+  options: { creators: number; follows: number; crowd: number },
 ): Promise<BenchViewer> {
+  // Other fans and their follows, so that the follows table, its indexes and the planner's
+  // statistics look like a live site's: `crowd` fans following 20 creators each.
+  await sql.executeSql(
+    `insert into users (id, email, first_name, last_name, is_email_verified, created_at, updated_at)
+     select ${uuidOf(`'bench-fan-' || i`)}, 'bench-fan-' || i || '@bench.invalid', 'Bench', 'Fan ' || i,
+            true, now(), now()
+     from generate_series(1, $1::int) as i`,
+    [options.crowd],
+  );
+  await sql.executeSql(
+    `insert into follows (follower_id, creator_id, created_at)
+     select distinct ${uuidOf(`'bench-fan-' || i`)},
+            ${uuidOf(`'bench-creator-' || (1 + (i * 7919 + j * 104729) % $2::int)`)}, now()
+     from generate_series(1, $1::int) as i, generate_series(1, 20) as j`,
+    [options.crowd, options.creators],
+  );
   const token = randomBytes(32).toString('base64url');
   const { rows } = await sql.executeSql(
     `insert into users (id, email, first_name, last_name, is_email_verified, created_at, updated_at)
@@ -45,8 +61,9 @@ export async function seedViewer(
      select $1, id, now() from posts order by rank_score desc limit 50`,
     [userId],
   );
-  await sql.executeSql('analyze follows');
-  await sql.executeSql('analyze post_likes');
-  await sql.executeSql('analyze sessions');
+  await sql.executeSql('vacuum analyze users');
+  await sql.executeSql('vacuum analyze follows');
+  await sql.executeSql('vacuum analyze post_likes');
+  await sql.executeSql('vacuum analyze sessions');
   return { userId, token };
 }

@@ -116,13 +116,18 @@ export function createPostsRepository(db: Database) {
     return sql`with heads as (
         select f.creator_id, head.rank_score, head.id
         from follows f
-        join creator_profiles c on c.id = f.creator_id
+        -- One primary-key probe per followed creator ("offset 0" keeps it a nested loop): never
+        -- a pass over all creators, whatever their number.
+        cross join lateral (
+          select c.user_id from creator_profiles c
+          where c.id = f.creator_id and c.status = 'approved' offset 0
+        ) c
         cross join lateral (
           select p.rank_score, p.id from posts p
           where p.creator_id = f.creator_id and p.showable ${after}
           order by ${postOrder} limit 1
         ) head
-        where f.follower_id = ${viewerId} and c.status = 'approved'
+        where f.follower_id = ${viewerId}
           and not exists (
             select 1 from user_blocks b
             where (b.blocker_id = ${viewerId} and b.blocked_id = c.user_id)
