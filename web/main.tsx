@@ -6,10 +6,12 @@ import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@fontsource/poppins/700.css';
 import './index.css';
-import { StrictMode } from 'react';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, router } from './app/app.tsx';
 import { initFonts } from './lib/fonts.ts';
+import { queryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
 
 initTheme();
@@ -18,8 +20,48 @@ initFonts();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A public page comes with its first paint rendered by the server (server/plugins/page-renderer.ts)
+// and the data it was rendered from. The app starts from that data and replaces the markup.
+const serverState = document.getElementById('server-state');
+if (serverState?.textContent) {
+  try {
+    hydrate(queryClient, JSON.parse(serverState.textContent));
+  } catch {
+    // Unreadable: the page asks the API as it would without it.
+  }
+}
+serverState?.remove();
+const serverRendered = container.hasAttribute('data-server-rendered');
+
+/** Runs once the app's own markup is in place, before it is painted. */
+function TakeOverServerMarkup() {
+  useLayoutEffect(() => {
+    container?.removeAttribute('data-server-rendered');
+    container?.removeAttribute('inert');
+  }, []);
+  return null;
+}
+
+function start() {
+  const root = createRoot(container as HTMLElement);
+  // A transition renders in slices, so the main thread stays free for input while it works.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+        {serverRendered ? <TakeOverServerMarkup /> : null}
+      </StrictMode>,
+    );
+  });
+}
+
+// Replacing the server's markup before the page's code has loaded would flash the loading state.
+if (serverRendered && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    start();
+  });
+} else {
+  start();
+}

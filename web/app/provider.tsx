@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { SessionRefresh } from '../features/auth/components/session-refresh.tsx';
@@ -30,10 +30,17 @@ function AnalyticsSetup() {
   return null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `client`: the server renders each page with a query client of its own (web/entry-server.tsx). */
+export function AppProvider({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   const { resolved } = useTheme();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <TooltipProvider>
         <AnalyticsSetup />
         <SessionRefresh />
