@@ -8,10 +8,11 @@ import '@fontsource/poppins/700.css';
 import './index.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, router } from './app/app.tsx';
 import { initFonts } from './lib/fonts.ts';
 import { queryClient } from './lib/query-client.ts';
+import { getSession } from './lib/session.ts';
 import { initTheme } from './lib/theme.ts';
 
 initTheme();
@@ -43,16 +44,23 @@ function TakeOverServerMarkup() {
 }
 
 function start() {
+  const app = (
+    <StrictMode>
+      <App />
+      {serverRendered ? <TakeOverServerMarkup /> : null}
+    </StrictMode>
+  );
+  // Signed out, the server's markup is this very page: React adopts it instead of drawing it again.
+  // Where it differs (a clock or a preference of this device), React draws that part itself.
+  if (serverRendered && !getSession()) {
+    hydrateRoot(container as HTMLElement, app, {
+      onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),
+    });
+    return;
+  }
   const root = createRoot(container as HTMLElement);
   // A transition renders in slices, so the main thread stays free for input while it works.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-        {serverRendered ? <TakeOverServerMarkup /> : null}
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(app));
 }
 
 // Replacing the server's markup before the page's code has loaded would flash the loading state.
