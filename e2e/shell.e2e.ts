@@ -96,7 +96,7 @@ describe('the app shell in a browser', () => {
     expect(html).toContain('<div id="root" data-server-rendered inert>');
     expect(html).toContain('Discover new and exciting creators</h1>');
     expect(html).toMatch(/<script type="application\/json" id="server-state">\{"mutations":\[\],"queries":/);
-    expect(html).toMatch(/<script fetchpriority="low" type="module"/);
+    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
 
     const { page, context, errors } = await openPage(browser, { viewport: viewports.mobile });
     const logs: string[] = [];
