@@ -52,14 +52,16 @@ function start() {
   );
   // Signed out, the server's markup is this very page: React adopts it instead of drawing it again.
   // Where it differs (a clock or a preference of this device), React draws that part itself.
+  // In a transition React works in slices, so the main thread stays free for input meanwhile.
   if (serverRendered && !getSession()) {
-    hydrateRoot(container as HTMLElement, app, {
-      onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),
+    startTransition(() => {
+      hydrateRoot(container as HTMLElement, app, {
+        onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),
+      });
     });
     return;
   }
   const root = createRoot(container as HTMLElement);
-  // A transition renders in slices, so the main thread stays free for input while it works.
   startTransition(() => root.render(app));
 }
 
