@@ -29,11 +29,21 @@ const handler = createStaticHandler(appRoutes);
 /** Render passes: each may reveal queries that need the data of the one before. */
 const MAX_PASSES = 3;
 
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
+
+/** What the browser would fetch: a query turned off (`enabled: false`) stays unasked here too. */
+function isEnabled(query: CachedQuery): boolean {
+  const enabled: unknown = (query.options as { enabled?: unknown }).enabled;
+  return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
+}
+
 async function fetchPending(client: QueryClient): Promise<boolean> {
   const pending = client
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
+    .filter(
+      (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query),
+    );
   // A failed query stays out of the page: the browser asks again and shows its own error state.
   await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
   return pending.length > 0;
