@@ -22,9 +22,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
 // A public page comes with its first paint rendered by the server (server/plugins/page-renderer.ts)
-// and the data it was rendered from. The app starts from that data and replaces the markup.
+// and the data it was rendered from. Signed out, the app starts from that data and adopts the markup.
+// Signed in, that data is not this viewer's (not every query key names the viewer): it is left out.
 const serverState = document.getElementById('server-state');
-if (serverState?.textContent) {
+const signedIn = getSession() !== null;
+if (serverState?.textContent && !signedIn) {
   try {
     hydrate(queryClient, JSON.parse(serverState.textContent));
   } catch {
@@ -53,7 +55,7 @@ function start() {
   // Signed out, the server's markup is this very page: React adopts it instead of drawing it again.
   // Where it differs (a clock or a preference of this device), React draws that part itself.
   // In a transition React works in slices, so the main thread stays free for input meanwhile.
-  if (serverRendered && !getSession()) {
+  if (serverRendered && !signedIn) {
     startTransition(() => {
       hydrateRoot(container as HTMLElement, app, {
         onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),
