@@ -21,7 +21,8 @@ export async function renderPage(url) {
   return {
     html:
       '<link rel="preload" as="image" href="/first.jpg"/><main><h1>Rendered ' + pathname + '</h1>' +
-      (pathname === '/' ? '<p>' + 'A long first page. '.repeat(100) + '</p>' : '') + '</main>',
+      (pathname === '/' ? '<p>' + 'A long first page. '.repeat(100) + '</p>' : '') +
+      "<p>Costs $$5, $& and $' stay as typed</p></main>",
     state: { status: (await health.json()).status, write: write.status, text: '</script><script>alert(1)</script>' },
   };
 }
@@ -62,7 +63,8 @@ describe('public pages rendered by the server', () => {
     const html = response.body;
     expect(html).toContain('<link rel="preload" as="image" href="/first.jpg"/></head>');
     expect(html).toContain(
-      '<div id="root" data-server-rendered inert><main><h1>Rendered /discover</h1></main></div>',
+      '<div id="root" data-server-rendered inert><main><h1>Rendered /discover</h1>' +
+        "<p>Costs $$5, $& and $' stay as typed</p></main></div>",
     );
     // Data that says </script> cannot end its script element.
     expect(html).not.toContain('</script><script>alert(1)');

@@ -64,12 +64,14 @@ export async function loadPageRenderer(
         const body = page.html.slice(hints.length);
         return (
           template
-            .replace('</head>', `${hints}</head>`)
+            // Functions, so a `$&` or `$'` in the page's text is text, not a replacement pattern.
+            .replace('</head>', () => `${hints}</head>`)
             // The page is painted without its JavaScript: pictures, fonts and styles come first.
             .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
             .replace(
               ROOT,
-              `<div id="root" data-server-rendered inert>${body}</div>` +
+              () =>
+                `<div id="root" data-server-rendered inert>${body}</div>` +
                 `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>`,
             )
         );
