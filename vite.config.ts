@@ -1,24 +1,49 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
-export default defineConfig({
+/**
+ * After the browser build, builds web/entry-server.tsx into dist/ssr: the server renders the first
+ * paint of public pages with it (docs/decisions/0026), so one `vite build` always makes both.
+ */
+function serverEntry(): Plugin {
+  return {
+    name: 'fanplace-server-entry',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async closeBundle() {
+      await build({
+        configFile: fromRoot('./vite.config.ts'),
+        build: { ssr: 'entry-server.tsx' },
+        logLevel: 'warn',
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serverEntry()],
   resolve: {
     alias: { '@': fromRoot('./web'), '#common': fromRoot('./common') },
   },
-  build: {
-    outDir: fromRoot('./dist/web'),
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: fromRoot('./dist/ssr'),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+      }
+    : {
+        outDir: fromRoot('./dist/web'),
+        emptyOutDir: true,
+        sourcemap: true,
+      },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },
   },
-});
+}));

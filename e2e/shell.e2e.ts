@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../common/routes.ts';
-import { launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
 
 /** Every path of the route table, with its parameters filled in. */
 const pagePaths = Object.values(routes).map((path) =>
@@ -88,6 +88,28 @@ describe('the app shell in a browser', () => {
     await page.goto('/login');
     await page.locator('main h1').first().waitFor();
     expect(await bottomBar.count()).toBe(0);
+    await context.close();
+  });
+
+  it('paints Home from the server for a visitor, then the app takes the same markup over', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    expect(html).toContain('<div id="root" data-server-rendered inert>');
+    expect(html).toContain('Discover new and exciting creators</h1>');
+    expect(html).toMatch(/<script type="application\/json" id="server-state">\{"mutations":\[\],"queries":/);
+    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+
+    const { page, context, errors } = await openPage(browser, { viewport: viewports.mobile });
+    const logs: string[] = [];
+    page.on('console', (message) => logs.push(message.text()));
+    await page.goto('/');
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-server-rendered'));
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    expect(await page.locator('#server-state').count()).toBe(0);
+    // Hydrated, not redrawn: React found the server's markup to be this very page.
+    expect(logs.filter((text) => text.includes('redrawn in the browser'))).toEqual([]);
+    await page.getByRole('link', { name: 'Discover Creators' }).click();
+    await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -6,10 +6,13 @@ import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@fontsource/poppins/700.css';
 import './index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, router } from './app/app.tsx';
 import { initFonts } from './lib/fonts.ts';
+import { queryClient } from './lib/query-client.ts';
+import { getSession } from './lib/session.ts';
 import { initTheme } from './lib/theme.ts';
 
 initTheme();
@@ -18,8 +21,59 @@ initFonts();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A public page comes with its first paint rendered by the server (server/plugins/page-renderer.ts)
+// and the data it was rendered from. Signed out, the app starts from that data and adopts the markup.
+// Signed in, that data is not this viewer's (not every query key names the viewer): it is left out.
+const serverState = document.getElementById('server-state');
+const signedIn = getSession() !== null;
+if (serverState?.textContent && !signedIn) {
+  try {
+    hydrate(queryClient, JSON.parse(serverState.textContent));
+  } catch {
+    // Unreadable: the page asks the API as it would without it.
+  }
+}
+serverState?.remove();
+const serverRendered = container.hasAttribute('data-server-rendered');
+
+/** Runs once the app's own markup is in place, before it is painted. */
+function TakeOverServerMarkup() {
+  useLayoutEffect(() => {
+    container?.removeAttribute('data-server-rendered');
+    container?.removeAttribute('inert');
+  }, []);
+  return null;
+}
+
+function start() {
+  const app = (
+    <StrictMode>
+      <App />
+      {serverRendered ? <TakeOverServerMarkup /> : null}
+    </StrictMode>
+  );
+  // Signed out, the server's markup is this very page: React adopts it instead of drawing it again.
+  // Where it differs (a clock or a preference of this device), React draws that part itself.
+  // In a transition React works in slices, so the main thread stays free for input meanwhile.
+  if (serverRendered && !signedIn) {
+    startTransition(() => {
+      hydrateRoot(container as HTMLElement, app, {
+        onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),
+      });
+    });
+    return;
+  }
+  const root = createRoot(container as HTMLElement);
+  startTransition(() => root.render(app));
+}
+
+// Replacing the server's markup before the page's code has loaded would flash the loading state.
+if (serverRendered && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    start();
+  });
+} else {
+  start();
+}

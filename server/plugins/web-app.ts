@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../common/errors.ts';
 import { isKnownPath, routes } from '../../common/routes.ts';
+import { loadPageRenderer, type PageRenderer } from './page-renderer.ts';
 
 export interface WebAppOptions {
   distDir: string;
@@ -15,13 +16,24 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
  * SPA fallback for page routes (200 for the route table, 404 for anything else, both rendered by
- * the client). Unknown /api paths answer JSON.
+ * the client; the public pages of page-renderer.ts come with their first paint rendered by the
+ * server). Unknown /api paths answer JSON.
  */
 export default fp(
   async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const indexFile = path.join(options.distDir, 'index.html');
     const hasWebApp = existsSync(indexFile);
+    let renderer: PageRenderer | null = null;
     if (hasWebApp) {
+      renderer = await loadPageRenderer(app, options.distDir, readFileSync(indexFile, 'utf8'));
+      // Routes of their own (not the fallback below), so responses are compressed like any other.
+      for (const url of renderer?.paths ?? []) {
+        app.get(url, { schema: { hide: true } }, async (request, reply) => {
+          const page = await renderer?.render(request);
+          if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html', options.distDir);
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+        });
+      }
       await app.register(fastifyStatic, {
         root: options.distDir,
         // One route per built file, registered at start: restart after `npm run build`.

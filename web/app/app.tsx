@@ -2,7 +2,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-const router = createAppRouter();
+export const router = createAppRouter();
 
 export function App() {
   return (

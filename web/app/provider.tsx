@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { SessionRefresh } from '../features/auth/components/session-refresh.tsx';
 import { configureAnalytics, identify } from '../lib/analytics.ts';
@@ -7,7 +7,7 @@ import { usePublicConfig } from '../lib/public-config.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/session.ts';
 import { useTheme } from '../lib/theme.ts';
-import { onToasterReady } from '../lib/toast.ts';
+import { onToasterReady, onToasterWanted } from '../lib/toast.ts';
 
 const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
@@ -30,17 +30,29 @@ function AnalyticsSetup() {
   return null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `client`: the server renders each page with a query client of its own (web/entry-server.tsx). */
+export function AppProvider({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   const { resolved } = useTheme();
+  // Sonner loads with the first toast, not with the first page.
+  const [toasterWanted, setToasterWanted] = useState(false);
+  useEffect(() => onToasterWanted(() => setToasterWanted(true)), []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <TooltipProvider>
         <AnalyticsSetup />
         <SessionRefresh />
         {children}
-        <Suspense fallback={null}>
-          <Toaster theme={resolved} onReady={onToasterReady} />
-        </Suspense>
+        {toasterWanted ? (
+          <Suspense fallback={null}>
+            <Toaster theme={resolved} onReady={onToasterReady} />
+          </Suspense>
+        ) : null}
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -81,6 +81,14 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
   return search ? `${url}?${search}` : url;
 }
 
+/** The browser's fetch; the server's page renderer sends the same calls to its own routes instead. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Used only by web/entry-server.tsx, which runs in the server process. */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }: ApiClientOptions) {
   async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
     const headers = new Headers({ accept: 'application/json' });
@@ -92,7 +100,7 @@ export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }
 
     let response: Response;
     try {
-      response = await fetch(buildUrl(baseUrl, path, options.query), {
+      response = await transport(buildUrl(baseUrl, path, options.query), {
         method: options.method ?? 'GET',
         headers,
         body: isForm

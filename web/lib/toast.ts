@@ -1,6 +1,7 @@
 /**
- * Toasts without putting sonner into the first page's JavaScript: the toaster loads right after
- * start, and a toast raised before it is mounted waits for it instead of being lost.
+ * Toasts without putting sonner into the first page's JavaScript: the toaster loads with the first
+ * toast (web/app/provider.tsx), and a toast raised before it is mounted waits for it instead of
+ * being lost.
  */
 type ToastKind = 'success' | 'error' | 'info' | 'message';
 
@@ -14,7 +15,25 @@ export function onToasterReady(): void {
   markReady();
 }
 
+let wanted = false;
+const wantListeners = new Set<() => void>();
+
+/** Calls back once the first toast is raised (at once if one already was); returns an unsubscribe. */
+export function onToasterWanted(callback: () => void): () => void {
+  if (wanted) {
+    callback();
+    return () => {};
+  }
+  wantListeners.add(callback);
+  return () => wantListeners.delete(callback);
+}
+
 function show(kind: ToastKind, message: string): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantListeners) listener();
+    wantListeners.clear();
+  }
   Promise.all([import('sonner'), toasterReady])
     .then(([sonner]) => sonner.toast[kind](message))
     .catch((error: unknown) => console.warn('Could not show a notification', message, error));

@@ -12,4 +12,11 @@
   } catch (_error) {
     // Storage or matchMedia unavailable: the light default stays until the app starts.
   }
+  try {
+    // Signed in: the server's signed-out first paint stays hidden until the app replaces it
+    // (index.html; server/plugins/page-renderer.ts). Mirrors storageKeys.token.
+    if (window.localStorage.getItem('token')) document.documentElement.dataset.session = '';
+  } catch (_error) {
+    // Storage unavailable: nobody is signed in on this device.
+  }
 })();

@@ -1,29 +1,33 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { menu } from './menu-store.ts';
+import { menu, useMenu } from './menu-store.ts';
 
-// The sheet (Radix dialog) loads right after the first paint, outside the first page's JavaScript.
+// The sheet (Radix dialog) loads when the pointer reaches the button or the menu is opened, outside
+// every page's own JavaScript.
 const MobileMenuSheet = lazy(() =>
   import('./mobile-menu-sheet.tsx').then((module) => ({ default: module.MobileMenuSheet })),
 );
 
 /** Until the sheet has loaded, the same button stands in; the menu state opens the sheet when it arrives. */
 export function MobileMenu() {
-  return (
-    <Suspense
-      fallback={
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label="Open menu"
-          onClick={() => menu.setMobileOpen(true)}
-        >
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      }
+  const [pointedAt, setPointedAt] = useState(false);
+  const { isMobileOpen } = useMenu();
+  const standIn = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="md:hidden"
+      aria-label="Open menu"
+      onPointerEnter={() => setPointedAt(true)}
+      onClick={() => menu.setMobileOpen(true)}
     >
+      <Menu aria-hidden="true" className="size-5" />
+    </Button>
+  );
+  if (!pointedAt && !isMobileOpen) return standIn;
+  return (
+    <Suspense fallback={standIn}>
       <MobileMenuSheet />
     </Suspense>
   );

@@ -1,0 +1,270 @@
+/**
+ * npm run bench:web: what a phone user waits for on the first page (issue 20, Web).
+ *
+ * Builds nothing: it starts the built app (`node server/main.ts`, after `npm run build`) with a
+ * throwaway DATA_DIR and the demo data (SEED_DEMO=true), waits until the seed has finished and
+ * Discover shows every demo post, then runs Lighthouse (performance only, its default mobile
+ * emulation with simulated throttling: slow 4G, 4x CPU) on Home, Discover and a demo creator's
+ * public profile, BENCH_RUNS times each (pages interleaved), in the machine's Chromium.
+ * Prints per page the median performance score, LCP, TBT, the JavaScript the page downloaded
+ * (bytes on the wire, and the same files gzipped) and whether each target is met:
+ * score >= 95, LCP <= 2.0 s, TBT <= 150 ms, JavaScript <= 100 KB gzipped.
+ * Figures are reported, never asserted: the exit code is 0 unless the bench itself fails.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import type { PostList } from '../common/schemas/posts.ts';
+import { demoCreators } from '../server/services/demo/catalog.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SEED_TIMEOUT_MS = Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 300_000);
+
+const TARGET = { score: 95, lcpMs: 2000, tbtMs: 150, jsGzipBytes: 100 * 1024 };
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const profileHandle = demoCreators[0]?.handle ?? 'amara.paints';
+const pages = [
+  { name: 'Home', path: '/' },
+  { name: 'Discover', path: '/discover' },
+  { name: `Profile @${profileHandle}`, path: `/public-profile/${profileHandle}` },
+];
+const demoPosts = demoCreators.reduce((sum, creator) => sum + creator.posts.length, 0);
+
+interface Sample {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  jsTransferBytes: number;
+  jsGzipBytes: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+/** Starts a process and resolves with the first match of `pattern` in its output. */
+function startAndWatch(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; pattern: RegExp; what: string; timeoutMs: number },
+): Promise<{ child: ChildProcess; match: RegExpMatchArray; output: () => string }> {
+  let output = '';
+  const child = spawn(command, args, { cwd: root, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${options.what} did not start:\n${output.slice(-4000)}`));
+    }, options.timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(options.pattern);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ child, match, output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.what} exited with ${code}:\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resolves once the seed logged its end and anonymous Discover lists every demo post. */
+async function waitForDemo(base: string, output: () => string) {
+  const deadline = Date.now() + SEED_TIMEOUT_MS;
+  let listed = 0;
+  while (Date.now() < deadline) {
+    if (/demo data (could not be seeded|seeding stopped)/.test(output()))
+      throw new Error(`the demo seed failed:\n${output().slice(-4000)}`);
+    const seeded = output().includes('"msg":"demo data seeded"');
+    const response = await fetch(`${base}/api/discover?limit=${demoPosts + 10}`);
+    if (response.ok) listed = ((await response.json()) as PostList).items.length;
+    if (seeded && listed >= demoPosts) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`demo data not ready after ${SEED_TIMEOUT_MS} ms (${listed} of ${demoPosts} posts)`);
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const gzipCache = new Map<string, number>();
+/** The gzipped size of a script the page loaded, fetched again from the server (uncompressed). */
+async function gzippedSize(url: string): Promise<number> {
+  const cached = gzipCache.get(url);
+  if (cached !== undefined) return cached;
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const size = gzipSync(Buffer.from(await response.arrayBuffer())).length;
+  gzipCache.set(url, size);
+  return size;
+}
+
+async function measure(url: string, port: number): Promise<Sample> {
+  const result = await lighthouse(url, {
+    port,
+    hostname: '127.0.0.1',
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items;
+  const scripts = (requests ?? []).filter((item) => item.resourceType === 'Script');
+  let jsGzipBytes = 0;
+  for (const script of scripts) jsGzipBytes += await gzippedSize(script.url);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    fcpMs: audit('first-contentful-paint'),
+    jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    jsGzipBytes,
+  };
+}
+
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART...): that run is made again. */
+async function measureWithRetries(url: string, port: number): Promise<Sample> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.info(`  (${error instanceof Error ? error.message : String(error)}; running it again)`);
+    }
+  }
+}
+
+if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+  console.error('dist/web is missing: run `npm run build` first (bench:web measures the built app).');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-bench-web-'));
+const profileDir = mkdtempSync(path.join(tmpdir(), 'fp-bench-web-chromium-'));
+let server: ChildProcess | undefined;
+let chromium: ChildProcess | undefined;
+try {
+  const started = performance.now();
+  // The embedded setup a newcomer gets: no PostgreSQL, Redis, S3 or analytics from the shell.
+  const env = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'S3_BUCKET',
+    'GA_MEASUREMENT_ID',
+    'PUBLIC_URL',
+    'APP_SECRET',
+  ])
+    delete env[name];
+  const app = await startAndWatch(process.execPath, ['server/main.ts'], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      // Info, so the seed's "demo data seeded" line shows; the bench reads it to know when to start.
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+    },
+    pattern: /running at (http:\/\/\S+)/,
+    what: 'the server',
+    timeoutMs: 60_000,
+  });
+  server = app.child;
+  // PUBLIC_URL's own origin, so pictures come from the page's origin as they would in production.
+  const base = app.match[1] ?? '';
+  console.info(`server at ${base}; waiting for the demo data (${demoPosts} posts)...`);
+  await waitForDemo(base, app.output);
+  console.info(`demo data ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  const browser = await startAndWatch(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profileDir}`,
+      '--no-first-run',
+      '--no-default-browser-check',
+      'about:blank',
+    ],
+    { pattern: /DevTools listening on ws:\/\/[^:]+:(\d+)\//, what: 'Chromium', timeoutMs: 30_000 },
+  );
+  chromium = browser.child;
+  const port = Number(browser.match[1]);
+
+  const samples = new Map<string, Sample[]>(pages.map((page) => [page.path, []]));
+  for (let run = 1; run <= RUNS; run += 1) {
+    for (const page of pages) {
+      const sample = await measureWithRetries(`${base}${page.path}`, port);
+      samples.get(page.path)?.push(sample);
+      console.info(
+        `  run ${run} ${page.name}: score ${sample.score}, LCP ${Math.round(sample.lcpMs)} ms, ` +
+          `TBT ${Math.round(sample.tbtMs)} ms, FCP ${Math.round(sample.fcpMs)} ms, JS ${kb(sample.jsGzipBytes)} gzipped`,
+      );
+    }
+  }
+
+  console.info('');
+  console.info(
+    `Lighthouse ${RUNS}x per page, medians (mobile emulation, simulated slow 4G and 4x CPU; ${CHROMIUM})`,
+  );
+  let allMet = true;
+  for (const page of pages) {
+    const list = samples.get(page.path) ?? [];
+    const score = median(list.map((sample) => sample.score));
+    const lcpMs = median(list.map((sample) => sample.lcpMs));
+    const tbtMs = median(list.map((sample) => sample.tbtMs));
+    const jsGzip = median(list.map((sample) => sample.jsGzipBytes));
+    const jsWire = median(list.map((sample) => sample.jsTransferBytes));
+    const met = {
+      score: score >= TARGET.score,
+      lcp: lcpMs <= TARGET.lcpMs,
+      tbt: tbtMs <= TARGET.tbtMs,
+      js: jsGzip <= TARGET.jsGzipBytes,
+    };
+    allMet &&= met.score && met.lcp && met.tbt && met.js;
+    console.info(`${page.name} (${page.path})`);
+    console.info(`  score ${score} (target >= ${TARGET.score}) ${verdict(met.score)}`);
+    console.info(`  LCP ${(lcpMs / 1000).toFixed(2)} s (target <= 2.0 s) ${verdict(met.lcp)}`);
+    console.info(`  TBT ${Math.round(tbtMs)} ms (target <= ${TARGET.tbtMs} ms) ${verdict(met.tbt)}`);
+    console.info(
+      `  JavaScript ${kb(jsGzip)} gzipped, ${kb(jsWire)} on the wire (target <= 100 KB gzipped) ${verdict(met.js)}`,
+    );
+  }
+  console.info('');
+  console.info(allMet ? 'every target met' : 'some targets missed');
+} finally {
+  await stop(chromium);
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+}

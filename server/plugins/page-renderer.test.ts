@@ -1,0 +1,101 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+
+/**
+ * A build with a server entry in the shape `vite build` gives dist/ssr/entry-server.js (the real one
+ * is web/entry-server.tsx, checked in the browser by e2e/shell.e2e.ts). Its page asks the app's own
+ * /api/health through the transport it is given, so the test sees what reaches the routes.
+ */
+const serverEntry = `
+let transport;
+export function setServerApiTransport(next) { transport = next; }
+export async function renderPage(url) {
+  const { pathname } = new URL(url);
+  if (pathname === '/public-profile/broken') throw new Error('the page could not render');
+  const health = await transport('/api/health?from=page');
+  const write = await transport('/api/health', { method: 'POST' });
+  return {
+    html:
+      '<link rel="preload" as="image" href="/first.jpg"/><main><h1>Rendered ' + pathname + '</h1>' +
+      (pathname === '/' ? '<p>' + 'A long first page. '.repeat(100) + '</p>' : '') +
+      "<p>Costs $$5, $& and $' stay as typed</p></main>",
+    state: { status: (await health.json()).status, write: write.status, text: '</script><script>alert(1)</script>' },
+  };
+}
+`;
+
+const template =
+  '<!doctype html><html><head><title>Fanplace</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-abc.js"></head>' +
+  '<body><div id="root"></div></body></html>';
+
+function writeBuild(): string {
+  const root = path.join(tmpdir(), `fp-ssr-${process.pid}-${Date.now()}`);
+  mkdirSync(path.join(root, 'web', 'assets'), { recursive: true });
+  mkdirSync(path.join(root, 'ssr'), { recursive: true });
+  writeFileSync(path.join(root, 'web', 'index.html'), template);
+  writeFileSync(path.join(root, 'ssr', 'entry-server.js'), serverEntry);
+  return root;
+}
+
+describe('public pages rendered by the server', () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = writeBuild();
+    t = await createTestApp({ WEB_DIST_DIR: path.join(root, 'web') });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('puts the markup in #root, the data beside it and the image hints in <head>', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/discover' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toContain('<link rel="preload" as="image" href="/first.jpg"/></head>');
+    expect(html).toContain(
+      '<div id="root" data-server-rendered inert><main><h1>Rendered /discover</h1>' +
+        "<p>Costs $$5, $& and $' stay as typed</p></main></div>",
+    );
+    // Data that says </script> cannot end its script element.
+    expect(html).not.toContain('</script><script>alert(1)');
+    const json = html.match(/<script type="application\/json" id="server-state">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(json ?? 'null')).toEqual({
+      status: 'ok',
+      write: 405,
+      text: '</script><script>alert(1)</script>',
+    });
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-abc.js">',
+    );
+  });
+
+  it('renders Home and a profile, and compresses the page', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(home.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(home.rawPayload).toString()).toContain('<h1>Rendered /</h1>');
+    const profile = await t.app.inject({ method: 'GET', url: '/public-profile/lena.park' });
+    expect(profile.body).toContain('<h1>Rendered /public-profile/lena.park</h1>');
+  });
+
+  it('sends the plain page when rendering fails, and for pages it does not render', async () => {
+    const broken = await t.app.inject({ method: 'GET', url: '/public-profile/broken' });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe(template);
+    const about = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toBe(template);
+  });
+});

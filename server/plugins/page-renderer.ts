@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routes } from '../../common/routes.ts';
+
+/** What `npm run build` puts in dist/ssr/entry-server.js (web/entry-server.tsx). */
+interface ServerEntry {
+  setServerApiTransport(transport: typeof fetch): void;
+  renderPage(url: string): Promise<{ html: string; state: unknown } | null>;
+}
+
+export interface PageRenderer {
+  /** Route patterns of the pages it renders. */
+  paths: readonly string[];
+  /** The page with its first paint and data, or null to send the plain index.html. */
+  render(request: FastifyRequest): Promise<string | null>;
+}
+
+/**
+ * The pages a signed-out visitor lands on (docs/decisions/0026): their markup comes from the
+ * server, so a phone paints them before any JavaScript arrives.
+ */
+const serverRendered = [routes.home, routes.discover, routes.publicProfile];
+
+const ROOT = '<div id="root"></div>';
+/** JSON that can never close the script element it sits in. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Loads the server entry built next to the web app (dist/ssr beside dist/web). Without it (a
+ * build from before, or WEB_DIST_DIR elsewhere) pages are the plain index.html, as before.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  template: string,
+): Promise<PageRenderer | null> {
+  const entryFile = path.join(path.dirname(distDir), 'ssr', 'entry-server.js');
+  if (!existsSync(entryFile) || !template.includes(ROOT)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  // The page's reads go through the app's own routes, signed out; rendering never writes.
+  entry.setServerApiTransport(async (input, init) => {
+    if ((init?.method ?? 'GET') !== 'GET') return new Response(null, { status: 405 });
+    const url = new URL(String(input), 'http://page.invalid');
+    const response = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { accept: 'application/json' },
+    });
+    return new Response(response.rawPayload, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  });
+  return {
+    paths: serverRendered,
+    async render(request) {
+      try {
+        const page = await entry.renderPage(new URL(request.url, 'http://page.invalid').href);
+        if (!page) return null;
+        // React places the images it wants early (rel=preload) before the markup: they go in <head>.
+        const hints = page.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
+        const body = page.html.slice(hints.length);
+        return (
+          template
+            // Functions, so a `$&` or `$'` in the page's text is text, not a replacement pattern.
+            .replace('</head>', () => `${hints}</head>`)
+            // The page is painted without its JavaScript: pictures, fonts and styles come first.
+            .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+            .replace(
+              ROOT,
+              () =>
+                `<div id="root" data-server-rendered inert>${body}</div>` +
+                `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>`,
+            )
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'page not rendered on the server: sending the plain page');
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The first paint of a public page, rendered by the server (built by `npm run build` into
+ * dist/ssr, loaded by server/plugins/web-app.ts). Always the signed-out view: the session lives in
+ * the browser's storage, so the server cannot know it. The browser then renders the page itself
+ * and replaces this markup (web/main.tsx), starting from the same data (docs/decisions/0026).
+ */
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProvider } from './app/provider.tsx';
+import { appRoutes } from './app/router.tsx';
+import { setApiTransport } from './lib/api-client.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+export interface ServerPage {
+  /** The markup of #root. */
+  html: string;
+  /** react-query's dehydrated cache: the data the page was rendered with. */
+  state: unknown;
+}
+
+/** API calls during rendering go to the server's own routes, without a session. */
+export function setServerApiTransport(transport: typeof fetch): void {
+  setApiTransport(transport);
+}
+
+const handler = createStaticHandler(appRoutes);
+/** Render passes: each may reveal queries that need the data of the one before. */
+const MAX_PASSES = 3;
+
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
+
+/** What the browser would fetch: a query turned off (`enabled: false`) stays unasked here too. */
+function isEnabled(query: CachedQuery): boolean {
+  const enabled: unknown = (query.options as { enabled?: unknown }).enabled;
+  return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
+}
+
+async function fetchPending(client: QueryClient): Promise<boolean> {
+  const pending = client
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query),
+    );
+  // A failed query stays out of the page: the browser asks again and shows its own error state.
+  await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
+  return pending.length > 0;
+}
+
+/** Null when the router answers with a redirect or a Response instead of a page. */
+export async function renderPage(url: string): Promise<ServerPage | null> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = createQueryClient();
+  const render = () =>
+    renderToString(
+      <StrictMode>
+        <AppProvider client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  let html = render();
+  for (let pass = 1; pass < MAX_PASSES && (await fetchPending(client)); pass += 1) html = render();
+  const state = dehydrate(client);
+  client.clear();
+  return { html, state };
+}
