@@ -122,7 +122,7 @@ export function createMediaLibrary(deps: {
     ): Promise<Delivery> {
       const rung = rungOf(request.variant);
       const row = rung && SEGMENT_NAME.test(request.file) ? await find(request.id) : null;
-      if (!row || row.status !== 'ready' || !row.variants[request.variant] || row.kind !== 'video')
+      if (row?.status !== 'ready' || !row.variants[request.variant] || row.kind !== 'video')
         throw notFound(mediaMessages.notFound);
       const cacheControl = allowed(
         row,

@@ -41,8 +41,9 @@ export const SEGMENT_SECONDS = 2;
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
 /**
- * The renditions of a video of this size: every rung below the source's short side, plus one at
- * the source's own size when it is at most 1080p (never upscaled; a 240p video gets one 240p rung).
+ * The renditions of a video of this size: every rung up to the source's short side, plus one at
+ * the source's own size when it is at most 1080p and not within 10% of a rung (never upscaled; a
+ * 240p video gets one 240p rung).
  */
 export function videoLadder(width: number, height: number): Rendition[] {
   const short = Math.min(width, height);
@@ -50,10 +51,17 @@ export function videoLadder(width: number, height: number): Rendition[] {
     const factor = target / short;
     return { name: `${target}p`, width: even(width * factor), height: even(height * factor), maxrate };
   };
-  const rungs = LADDER.filter((rung) => rung.short < short).map((rung) => scaled(rung.short, rung.maxrate));
-  if (short <= 1080) {
+  const rungs = LADDER.filter((rung) => rung.short <= short).map((rung) => scaled(rung.short, rung.maxrate));
+  const nearRung = LADDER.some((rung) => short >= rung.short && short < rung.short * 1.1);
+  if (short <= 1080 && !nearRung) {
+    const own = Math.floor(short / 2) * 2;
     const next = LADDER.find((rung) => rung.short >= short) ?? LADDER[2];
-    rungs.push(scaled(even(short), next.maxrate));
+    rungs.push({
+      name: `${own}p`,
+      width: Math.floor(width / 2) * 2,
+      height: Math.floor(height / 2) * 2,
+      maxrate: next.maxrate,
+    });
   }
   return rungs;
 }
