@@ -6,10 +6,15 @@ import { playQuietly, useRenewedSource } from './use-renewed-source.ts';
 
 type Hls = HlsPlayer;
 
-/** Safari (and iOS browsers) play HLS themselves; Chromium and Firefox need hls.js over MSE. */
-function playsHlsNatively(): boolean {
-  if (typeof document === 'undefined') return false;
-  return document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+/**
+ * hls.js wherever Media Source Extensions exist (Chromium, Firefox, desktop Safari, iOS 17.1+ with
+ * ManagedMediaSource): there the app decides when loading starts and on which rung. The browser's
+ * own HLS only where there is no MSE (older iPhones), whose player picks its rungs itself.
+ */
+function needsHlsJs(): boolean {
+  if (typeof window === 'undefined') return false;
+  const sources = window as unknown as { MediaSource?: unknown; ManagedMediaSource?: unknown };
+  return sources.MediaSource !== undefined || sources.ManagedMediaSource !== undefined;
 }
 
 /** The browser's own estimate of the connection (Chromium's Network Information API), in bits/s. */
@@ -36,8 +41,8 @@ function startLevel(levels: { bitrate: number; height: number }[], video: HTMLVi
 }
 
 /**
- * What a `<video>` plays for a media object: its HLS ladder (natively where the browser can, with
- * hls.js, loaded only then, where it cannot) or, for videos processed before HLS, the MP4.
+ * What a `<video>` plays for a media object: its HLS ladder (with hls.js, loaded only then, where
+ * the browser has MSE; natively elsewhere) or, for videos processed before HLS, the MP4.
  * hls.js fetches nothing but the master playlist until the video plays, and starts on the rung
  * that fits the connection. Returns the `src` to render (undefined when hls.js feeds the element).
  * A renewed link (the list refetched before the old one expired) is swapped in keeping the position.
@@ -47,7 +52,7 @@ export function useVideoSource(
   media: MediaView,
 ): string | undefined {
   const hlsUrl = media.urls.hls;
-  const [viaHlsJs] = useState(() => hlsUrl !== null && !playsHlsNatively());
+  const [viaHlsJs] = useState(() => hlsUrl !== null && needsHlsJs());
   const nativeSrc = useRenewedSource(ref, viaHlsJs ? null : (hlsUrl ?? media.urls.video));
   const player = useRef<{ hls: Hls; events: typeof Events } | null>(null);
   const latest = useRef(hlsUrl);
@@ -58,12 +63,29 @@ export function useVideoSource(
     if (!viaHlsJs || !video) return;
     let cancelled = false;
     let hls: Hls | null = null;
+    // A play() before hls.js is attached is cut short when the element gets its media source:
+    // remember it, and play once the first segments can load.
+    let wanted = !video.paused;
+    const onPlay = () => {
+      wanted = true;
+    };
+    const onPause = () => {
+      wanted = false;
+    };
+    video.addEventListener('play', onPlay);
+    video.addEventListener('pause', onPause);
+    const stopWatching = () => {
+      video.removeEventListener('play', onPlay);
+      video.removeEventListener('pause', onPause);
+    };
     void import('hls.js/light').then(({ default: Hls }) => {
       const url = latest.current;
       if (cancelled || !url) return;
+      stopWatching();
       if (!Hls.isSupported()) {
-        // No MSE either: let the browser try the playlist itself.
+        // No usable MSE after all: let the browser try the playlist itself.
         video.src = url;
+        if (wanted) playQuietly(video);
         return;
       }
       const estimate = connectionEstimate();
@@ -77,14 +99,17 @@ export function useVideoSource(
       player.current = { hls: instance, events: Hls.Events };
       instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
         instance.startLevel = startLevel(data.levels, video);
-        if (!video.paused) instance.startLoad(-1);
-        else video.addEventListener('play', () => instance.startLoad(-1), { once: true });
+        if (wanted || !video.paused) {
+          instance.startLoad(-1);
+          playQuietly(video);
+        } else video.addEventListener('play', () => instance.startLoad(-1), { once: true });
       });
       instance.loadSource(url);
       instance.attachMedia(video);
     });
     return () => {
       cancelled = true;
+      stopWatching();
       hls?.destroy();
       player.current = null;
     };
