@@ -41,7 +41,7 @@ import { hlsArguments, posterArguments, videoLadder } from '../server/services/m
 
 const run = promisify(execFile);
 
-const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 12);
+const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_VIDEO_ROUNDS ?? 2);
 const PLAY_RUNS = Number(process.env.BENCH_PLAY_RUNS ?? 5);
 /** Lighthouse's slow 4G: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */

@@ -124,7 +124,7 @@ describe('entitlements follow payments', () => {
   });
 
   it('a locked video: the buyer gets its HLS playlists and segments, everyone else the blurred poster only', async () => {
-    const owner = await creator(t, '4.00');
+    const owner = await creator(t, '5.00');
     const clip = await buildPost(t, owner.token, {
       visibility: 'pay_per_view',
       price: '3.00',
