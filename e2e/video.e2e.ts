@@ -170,6 +170,20 @@ describe('adaptive video in a browser', () => {
     expect(buyerRequests.some((path) => /^hls-\d+p\/seg-\d+\.m4s$/.test(path))).toBe(true);
     if (screenshots) await buyer.page.screenshot({ path: `${screenshots}/video-playing.png` });
 
+    // Opened full size, the viewer's own player (autoPlay, with sound after the click) plays it too.
+    await card(buyer.page, description).getByRole('button', { name: 'Open video by Reel Adebayo' }).click();
+    const viewer = buyer.page.getByRole('dialog', { name: 'Post by Reel Adebayo' }).locator('video');
+    await expect
+      .poll(
+        () =>
+          viewer.evaluate((element: HTMLVideoElement) => ({
+            moving: element.currentTime > 0.2,
+            source: element.currentSrc.startsWith('blob:'),
+          })),
+        { timeout: 20_000 },
+      )
+      .toEqual({ moving: true, source: true });
+
     // Meanwhile the outsider's page asked for the blurred poster only, and still shows the lock.
     await lockedCard.getByText('Locked', { exact: true }).waitFor();
     expect(new Set(outsiderRequests)).toEqual(new Set(['preview']));

@@ -64,8 +64,8 @@ export function useVideoSource(
     let cancelled = false;
     let hls: Hls | null = null;
     // A play() before hls.js is attached is cut short when the element gets its media source:
-    // remember it, and play once the first segments can load.
-    let wanted = !video.paused;
+    // remember it (an `autoPlay` element wants to play too), and play once segments can load.
+    let wanted = !video.paused || video.autoplay;
     const onPlay = () => {
       wanted = true;
     };
