@@ -141,6 +141,7 @@ describe.each(STORAGE_DRIVERS)(
           sources: [],
           poster: null,
           video: null,
+          hls: null,
           document: null,
         });
         expect(locked.url).toBe(full.urls.preview);
