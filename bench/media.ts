@@ -11,6 +11,10 @@
  *    process's RSS (read from /proc, so the measuring costs the server nothing) over its RSS after
  *    a warm-up and a full GC. Target: <= 50 MB. A bare Node server piping the same bodies to disk
  *    is measured the same way, as the floor.
+ * 3. and 4. Video: HLS transcoding throughput against bare ffmpeg making the same ladder (target
+ *    >= 0.9), and in Chromium on a throttled network, press of Play to first frame (target
+ *    <= 1.5 s): see bench/video.ts. BENCH_SKIP_IMAGES, BENCH_SKIP_UPLOADS and BENCH_SKIP_VIDEO
+ *    leave a part out.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +32,7 @@ import { sha256 } from '../server/lib/secrets.ts';
 import { createSessionsRepository } from '../server/repositories/sessions.repository.ts';
 import { createUsersRepository } from '../server/repositories/users.repository.ts';
 import { renderImage, widthSlots } from '../server/services/media/image-processing.ts';
+import { type VideoBenchResult, videoBench } from './video.ts';
 
 const MB = 1024 * 1024;
 const IMAGES = 30;
@@ -325,25 +330,43 @@ if (process.argv[2] === 'serve') {
   await (process.argv[3] === 'bare' ? serveBare() : serveOurs());
 } else {
   const ratio = process.env.BENCH_SKIP_IMAGES ? Number.NaN : await imageThroughput();
+  const video: VideoBenchResult | null = process.env.BENCH_SKIP_VIDEO ? null : await videoBench();
   // Memory swings with GC timing and whatever else the machine does: the median of a few runs.
-  const ours = await medianRun('ours');
-  const bare = await medianRun('bare');
-  console.info(
-    `uploads: ${UPLOADS} x ${UPLOAD_BYTES / MB} MB in ${ours.seconds.toFixed(1)} s ` +
-      `(${((UPLOADS * UPLOAD_BYTES) / MB / ours.seconds).toFixed(0)} MB/s); answers ${[...new Set(ours.statuses)].join(', ')} ` +
-      '(400: the bodies are noise behind an MP4 header, refused by ffprobe once complete)',
-  );
-  console.info(
-    `reference, a bare Node server piping the same bodies to disk: peak RSS growth ${bare.peakGrowthMb.toFixed(1)} MB, ` +
-      `retained ${bare.retainedMb.toFixed(1)} MB (${bare.seconds.toFixed(1)} s; peaks of the runs: ${bare.peaks.map((peak) => peak.toFixed(0)).join(', ')} MB)`,
-  );
+  const ours = process.env.BENCH_SKIP_UPLOADS ? null : await medianRun('ours');
+  const bare = process.env.BENCH_SKIP_UPLOADS ? null : await medianRun('bare');
+  if (ours && bare) {
+    console.info(
+      `uploads: ${UPLOADS} x ${UPLOAD_BYTES / MB} MB in ${ours.seconds.toFixed(1)} s ` +
+        `(${((UPLOADS * UPLOAD_BYTES) / MB / ours.seconds).toFixed(0)} MB/s); answers ${[...new Set(ours.statuses)].join(', ')} ` +
+        '(400: the bodies are noise behind an MP4 header, refused by ffprobe once complete)',
+    );
+    console.info(
+      `reference, a bare Node server piping the same bodies to disk: peak RSS growth ${bare.peakGrowthMb.toFixed(1)} MB, ` +
+        `retained ${bare.retainedMb.toFixed(1)} MB (${bare.seconds.toFixed(1)} s; peaks of the runs: ${bare.peaks.map((peak) => peak.toFixed(0)).join(', ')} MB)`,
+    );
+  }
   console.info('');
   console.info(
     `image throughput vs bare sharp: ${ratio.toFixed(2)} (target >= 0.70) ${ratio >= 0.7 ? 'OK' : 'BELOW TARGET'}`,
   );
-  console.info(
-    `server RSS growth, ${UPLOADS} x 100 MB uploads: ${ours.peakGrowthMb.toFixed(1)} MB peak, ` +
-      `${ours.retainedMb.toFixed(1)} MB retained, median of ${MEMORY_RUNS} runs (${ours.peaks.map((peak) => peak.toFixed(0)).join(', ')} MB) ` +
-      `(target <= 50 MB) ${ours.peakGrowthMb <= 50 ? 'OK' : 'OVER BUDGET'}`,
-  );
+  if (video) {
+    console.info(
+      `video transcoding throughput vs bare ffmpeg, same ladder and file: ${video.ratio.toFixed(2)} ` +
+        `(${video.oursVideoSecondsPerSecond.toFixed(2)} vs ${video.bareVideoSecondsPerSecond.toFixed(2)} video-s/s) ` +
+        `(target >= 0.90) ${video.ratio >= 0.9 ? 'OK' : 'BELOW TARGET'}`,
+    );
+    console.info(
+      `press Play to first frame, Chromium at 1.6 Mbit/s (150 ms RTT): ${video.playToFrameSeconds.toFixed(2)} s median ` +
+        `(runs ${video.playRuns.map((seconds) => seconds.toFixed(2)).join(', ')} s; first rung ${[...new Set(video.startRungs)].join(', ')}; ` +
+        `navigator.connection.downlink ${video.downlinkMbps ?? 'n/a'} Mbit/s) ` +
+        `(target <= 1.5 s) ${video.playToFrameSeconds <= 1.5 ? 'OK' : 'OVER TARGET'}`,
+    );
+  }
+  if (ours) {
+    console.info(
+      `server RSS growth, ${UPLOADS} x 100 MB uploads: ${ours.peakGrowthMb.toFixed(1)} MB peak, ` +
+        `${ours.retainedMb.toFixed(1)} MB retained, median of ${MEMORY_RUNS} runs (${ours.peaks.map((peak) => peak.toFixed(0)).join(', ')} MB) ` +
+        `(target <= 50 MB) ${ours.peakGrowthMb <= 50 ? 'OK' : 'OVER BUDGET'}`,
+    );
+  }
 }

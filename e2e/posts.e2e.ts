@@ -168,7 +168,7 @@ describe('posts, Discover and search in a browser', () => {
     await waitUntilReady(creatorAccount, handle, photoText);
     expect(locked).toMatchObject({ visibility: 'pay_per_view', price: { amount: 499, currency: 'USD' } });
     const mediaId = locked.media?.id as string;
-    const fullUrls = [locked.media?.urls.video, locked.media?.urls.poster].filter(Boolean) as string[];
+    const fullUrls = [locked.media?.urls.hls, locked.media?.urls.poster].filter(Boolean) as string[];
     expect(fullUrls.length).toBe(2);
     const fullBytes = await Promise.all(
       fullUrls.map(async (url) => Buffer.from(await (await fetch(new URL(url, baseUrl()))).arrayBuffer())),
@@ -240,7 +240,7 @@ describe('posts, Discover and search in a browser', () => {
       if (!answer.bytes) continue;
       expect(forbiddenHashes.has(sha256(answer.bytes))).toBe(false);
       const text = answer.bytes.toString('latin1');
-      for (const variant of ['video', 'poster', 'w320', 'w640', 'w1280', 'w2048', 'jpeg'])
+      for (const variant of ['hls', 'video', 'poster', 'w320', 'w640', 'w1280', 'w2048', 'jpeg'])
         expect(text.includes(`/api/media/${mediaId}/${variant}`)).toBe(false);
     }
     expect(fan.errors).toEqual([]);

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** hls.js's light build (no subtitles, alternate audio or DRM) has the full build's API and types. */
+declare module 'hls.js/light' {
+  export * from 'hls.js';
+  export { default } from 'hls.js';
+}

@@ -57,8 +57,13 @@ export const mediaUrlsSchema = z.object({
   sources: z.array(mediaSourceSchema),
   /** Video poster frame. */
   poster: z.string().nullable(),
-  /** Faststart H.264/AAC MP4. */
+  /** Faststart H.264/AAC MP4 (videos processed before HLS; null for newer ones). */
   video: z.string().nullable(),
+  /**
+   * HLS master playlist (fMP4 segments, a ladder of sizes up to the source's). Its playlists and
+   * segments are signed links of their own, made when each playlist is fetched.
+   */
+  hls: z.string().nullable(),
   /** Identity document (admins only, fetched with the bearer token). */
   document: z.string().nullable(),
 });

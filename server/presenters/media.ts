@@ -27,7 +27,22 @@ export async function presentMedia(media: MediaRecord, options: PresentMediaOpti
     return links.signedUrl(media.id, variant, file);
   };
 
-  const urls: MediaUrls = { preview: null, sources: [], poster: null, video: null, document: null };
+  /** The master playlist is always served by the app: it is rewritten with a link per rendition. */
+  const playlistUrl = async (): Promise<string | null> => {
+    if (!media.variants.hls || media.kind !== 'video') return null;
+    if (isPublicVariant(media, 'hls')) return links.publicUrl(media.id, 'hls');
+    signed = true;
+    return links.appSignedUrl(media.id, 'hls');
+  };
+
+  const urls: MediaUrls = {
+    preview: null,
+    sources: [],
+    poster: null,
+    video: null,
+    hls: null,
+    document: null,
+  };
   let url: string | null = null;
   if (media.status === 'ready') {
     urls.preview = await urlOf('preview');
@@ -42,11 +57,12 @@ export async function presentMedia(media: MediaRecord, options: PresentMediaOpti
       }
       urls.poster = await urlOf('poster');
       urls.video = await urlOf('video');
+      urls.hls = await playlistUrl();
       urls.document = await urlOf('document');
       const display =
         urls.sources.filter((source) => source.type === 'image/webp' && source.width <= 1280).at(-1) ??
         urls.sources.find((source) => source.type === 'image/webp');
-      url = urls.video ?? urls.document ?? display?.url ?? null;
+      url = urls.hls ?? urls.video ?? urls.document ?? display?.url ?? null;
     } else {
       url = urls.preview;
     }

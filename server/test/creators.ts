@@ -92,11 +92,15 @@ export async function buildPost(
     price?: string;
     youtube?: boolean;
     description?: string;
+    /** A video to post instead of the generated photo. */
+    video?: Buffer;
   } = {},
 ): Promise<PostView> {
   let mediaId: string | undefined;
   if (!options.youtube) {
-    const { last } = await tusUpload(t, token, await jpeg(640, 480), { filetype: 'image/jpeg' });
+    const { last } = options.video
+      ? await tusUpload(t, token, options.video, { filetype: 'video/mp4' })
+      : await tusUpload(t, token, await jpeg(640, 480), { filetype: 'image/jpeg' });
     mediaId = (JSON.parse(last.body) as MediaView).id;
     await waitForProcessing(t, token, mediaId);
   }

@@ -140,7 +140,9 @@ function withTempDir<T>(run: (dir: string) => T): T {
 }
 
 /** 2 s of test pattern and a sine tone, with metadata that must not survive processing. */
-export function testVideo(options: { container?: 'mp4' | 'webm'; faststart?: boolean } = {}): Buffer {
+export function testVideo(
+  options: { container?: 'mp4' | 'webm'; faststart?: boolean; size?: string; audio?: boolean } = {},
+): Buffer {
   const container = options.container ?? 'mp4';
   return withTempDir((dir) => {
     const out = path.join(dir, `video.${container}`);
@@ -153,14 +155,10 @@ export function testVideo(options: { container?: 'mp4' | 'webm'; faststart?: boo
         '-f',
         'lavfi',
         '-i',
-        'testsrc=duration=2:size=320x240:rate=15',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=duration=2',
-        ...(container === 'webm'
-          ? ['-c:v', 'libvpx', '-c:a', 'libopus']
-          : ['-c:v', 'libx264', '-c:a', 'aac']),
+        `testsrc=duration=2:size=${options.size ?? '320x240'}:rate=15`,
+        ...(options.audio === false ? [] : ['-f', 'lavfi', '-i', 'sine=duration=2']),
+        ...(container === 'webm' ? ['-c:v', 'libvpx'] : ['-c:v', 'libx264']),
+        ...(options.audio === false ? [] : container === 'webm' ? ['-c:a', 'libopus'] : ['-c:a', 'aac']),
         '-shortest',
         '-metadata',
         'title=Secret title',

@@ -192,6 +192,7 @@ export function urlsIn(view: MediaView): string[] {
     view.urls.preview,
     view.urls.poster,
     view.urls.video,
+    view.urls.hls,
     view.urls.document,
     ...view.urls.sources.map((source) => source.url),
   ].filter((url): url is string => url !== null);

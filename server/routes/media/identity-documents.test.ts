@@ -43,7 +43,14 @@ describe('identity documents', () => {
       locked: true,
       url: null,
     });
-    expect(ownView.urls).toEqual({ preview: null, sources: [], poster: null, video: null, document: null });
+    expect(ownView.urls).toEqual({
+      preview: null,
+      sources: [],
+      poster: null,
+      video: null,
+      hls: null,
+      document: null,
+    });
     const path = `/api/media/${ownView.id}/document`;
 
     const adminView = (

@@ -13,6 +13,11 @@ import { bearer, errorResponses } from '../auth/responses.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const variantParams = z.object({ id: z.string().max(64), variant: z.string().max(64) });
+const segmentParams = z.object({
+  id: z.string().max(64),
+  variant: z.string().max(64),
+  file: z.string().max(64),
+});
 const signatureQuery = z.object({
   expires: z.string().max(20).optional(),
   sig: z.string().max(128).optional(),
@@ -75,6 +80,34 @@ const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = async (a
         ...(request.headers['if-none-match'] ? { ifNoneMatch: request.headers['if-none-match'] } : {}),
       });
       // Bytes, not JSON: the typed reply (whose schemas describe the errors) is bypassed on purpose.
+      const raw = reply as unknown as FastifyReply;
+      raw.status(delivery.status).headers(delivery.headers);
+      return delivery.body ? raw.send(delivery.body) : raw.send();
+    },
+  );
+
+  app.get(
+    '/api/media/:id/:variant/:file',
+    {
+      preHandler: app.authenticateOptional,
+      compress: false,
+      schema: {
+        tags: ['media'],
+        summary:
+          "One segment of an HLS rendition (`hls-<rung>`), as linked from that rendition's playlist: " +
+          'private media needs `expires` and `sig` from the playlist. Supports Range (206/416).',
+        params: segmentParams,
+        querystring: signatureQuery,
+        response: errorResponses(403, 404),
+      },
+    },
+    async (request, reply) => {
+      const delivery = await library.openSegment(request.user, {
+        ...request.params,
+        ...request.query,
+        ...(request.headers.range ? { range: request.headers.range } : {}),
+        ...(request.headers['if-none-match'] ? { ifNoneMatch: request.headers['if-none-match'] } : {}),
+      });
       const raw = reply as unknown as FastifyReply;
       raw.status(delivery.status).headers(delivery.headers);
       return delivery.body ? raw.send(delivery.body) : raw.send();

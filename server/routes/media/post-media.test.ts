@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../../../common/schemas/media.ts';
+import { createUrlSigner } from '../../services/media/url-signing.ts';
 import { bearer, signUpVerified } from '../../test/accounts.ts';
 import { MINUTE } from '../../test/clock.ts';
 import {
@@ -27,7 +28,7 @@ const MB = 1024 * 1024;
 
 function ffprobeJson(data: Buffer): {
   format: { tags?: Record<string, string> };
-  streams: { codec_type: string; codec_name: string }[];
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
 } {
   const dir = mkdtempSync(path.join(tmpdir(), 'fp-probe-'));
   try {
@@ -140,6 +141,7 @@ describe.each(STORAGE_DRIVERS)(
           sources: [],
           poster: null,
           video: null,
+          hls: null,
           document: null,
         });
         expect(locked.url).toBe(full.urls.preview);
@@ -197,8 +199,8 @@ describe.each(STORAGE_DRIVERS)(
       }
     });
 
-    it('processes a video: poster, blurred poster, faststart MP4 without metadata, Range requests', async () => {
-      const original = testVideo();
+    it('processes a video into HLS: poster, blurred poster, a ladder no larger than the source, signed playlists and segments', async () => {
+      const original = testVideo({ size: '848x480' });
       expect(ffprobeJson(original).format.tags?.title).toBe('Secret title');
       const { last } = await tusUpload(t, owner.token, original, {
         filename: 'clip.mp4',
@@ -206,66 +208,160 @@ describe.each(STORAGE_DRIVERS)(
       });
       expect(last.statusCode).toBe(200);
       const created = last.json<MediaView>();
-      expect(created).toMatchObject({ kind: 'video', status: 'processing', width: 320, height: 240 });
+      expect(created).toMatchObject({ kind: 'video', status: 'processing', width: 848, height: 480 });
 
       const view = await waitForProcessing(t, owner.token, created.id);
       expect(view).toMatchObject({
         status: 'ready',
         kind: 'video',
-        width: 320,
-        height: 240,
+        width: 848,
+        height: 480,
         failureReason: null,
       });
       expect(view.duration).toBeCloseTo(2, 0);
-      expect(view.url).toBe(view.urls.video);
+      expect(view.url).toBe(view.urls.hls);
+      expect(view.urls.video).toBeNull();
+      // The master playlist is always the app's (it is rewritten per request), on both drivers.
+      expect(view.urls.hls).toMatch(/\/api\/media\/[0-9a-f-]{36}\/hls\?expires=\d+&sig=[0-9a-f]{64}$/);
       expect(view.urls.poster).toMatch(signedLink());
       expect(view.urls.poster).toMatch(/\/poster[.?]/);
       expect(view.urls.preview).toMatch(/\/preview$/);
 
       const poster = await fetchMedia(t, view.urls.poster ?? '');
-      expect((await sharp(poster.rawPayload).metadata()).width).toBe(320);
+      expect((await sharp(poster.rawPayload).metadata()).width).toBe(848);
       const blurred = await fetchMedia(t, view.urls.preview ?? '');
       expect((await sharp(blurred.rawPayload).metadata()).width).toBeLessThanOrEqual(64);
 
-      const video = await fetchMedia(t, view.urls.video ?? '');
-      expect(video.statusCode).toBe(200);
-      expect(video.headers['content-type']).toBe('video/mp4');
-      expect(video.headers['accept-ranges']).toBe('bytes');
-      const bytes = video.rawPayload;
-      // faststart: the index (moov) comes before the media data (mdat).
-      expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
-      const probe = ffprobeJson(bytes);
-      expect(probe.format.tags?.title).toBeUndefined();
-      expect(probe.format.tags?.location).toBeUndefined();
-      expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+      // Stored: poster, preview, the playlists and segments; never the original.
+      const stored = (await storedObjects(t)).filter((file) => file.startsWith(`${view.id}/`));
+      expect(stored.filter((file) => !file.includes('/seg-')).sort()).toEqual(
+        [
+          `${view.id}/hls/360p/index.m3u8`,
+          `${view.id}/hls/360p/init_0.mp4`,
+          `${view.id}/hls/480p/index.m3u8`,
+          `${view.id}/hls/480p/init_1.mp4`,
+          `${view.id}/hls/master.m3u8`,
+          `${view.id}/poster.webp`,
+          `${view.id}/preview.webp`,
+        ].sort(),
+      );
 
-      const range = await fetchMedia(t, view.urls.video ?? '', { range: 'bytes=100-199' });
-      expect(range.statusCode).toBe(206);
-      expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
-      expect(range.headers['content-length']).toBe('100');
-      expect(range.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
-      const tail = await fetchMedia(t, view.urls.video ?? '', { range: 'bytes=-10' });
-      expect(tail.statusCode).toBe(206);
-      expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
-      const beyond = await fetchMedia(t, view.urls.video ?? '', { range: `bytes=${bytes.length}-` });
-      expect(beyond.statusCode).toBe(416);
-      if (driver === 'disk') expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+      const master = await fetchMedia(t, view.urls.hls ?? '');
+      expect(master.statusCode).toBe(200);
+      expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+      expect(master.headers['cache-control']).toBe('private, no-store');
+      // Two rungs: 360p and the source's own 480p; nothing larger than the source.
+      expect(master.body.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=636x360', 'RESOLUTION=848x480']);
+      const variantLinks = master.body.split('\n').filter((line) => line && !line.startsWith('#'));
+      expect(variantLinks).toHaveLength(2);
+      const ladder: { width: number; height: number }[] = [];
+      for (const link of variantLinks) {
+        expect(link).toMatch(/\/api\/media\/[0-9a-f-]{36}\/hls-(360|480)p\?expires=\d+&sig=[0-9a-f]{64}$/);
+        const playlist = await fetchMedia(t, link);
+        expect(playlist.statusCode).toBe(200);
+        expect(playlist.body).toContain('#EXT-X-ENDLIST');
+        const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist.body)?.[1] ?? '';
+        const segments = playlist.body.split('\n').filter((line) => line && !line.startsWith('#'));
+        expect(segments.length).toBeGreaterThanOrEqual(1);
+        const parts: Buffer[] = [];
+        for (const url of [init, ...segments]) {
+          expect(url).toMatch(
+            driver === 's3' ? /X-Amz-Signature=[0-9a-f]{64}/ : /\?expires=\d+&sig=[0-9a-f]{64}$/,
+          );
+          const segment = await fetchMedia(t, url);
+          expect(segment.statusCode).toBe(200);
+          expect(segment.headers['content-type']).toBe(url === init ? 'video/mp4' : 'video/iso.segment');
+          parts.push(segment.rawPayload);
+        }
+        // The init segment and the media segments make one playable fragmented MP4.
+        const probe = ffprobeJson(Buffer.concat(parts)) as ReturnType<typeof ffprobeJson> & {
+          streams: { width?: number; height?: number }[];
+        };
+        expect(probe.format.tags?.title).toBeUndefined();
+        expect(probe.format.tags?.location).toBeUndefined();
+        expect(probe.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+        const picture = probe.streams.find((stream) => stream.codec_type === 'video');
+        ladder.push({ width: picture?.width ?? 0, height: picture?.height ?? 0 });
+      }
+      expect(ladder).toEqual([
+        { width: 636, height: 360 },
+        { width: 848, height: 480 },
+      ]);
 
-      // A stranger sees the blurred poster only.
+      // A stranger sees the blurred poster only: no playlist, no poster frame.
       const locked = (
         await t.app.inject({ method: 'GET', url: `/api/media/${view.id}`, headers: bearer(stranger.token) })
       ).json<MediaView>();
-      expect(locked.urls).toMatchObject({ poster: null, video: null, sources: [] });
+      expect(locked.urls).toMatchObject({ poster: null, video: null, hls: null, sources: [] });
       expect(locked.url).toBe(view.urls.preview);
     });
 
-    it('transcodes a WebM into H.264/AAC', async () => {
+    it('refuses HLS playlists and segments without a valid, unexpired signature', async () => {
+      const { last } = await tusUpload(t, owner.token, testVideo({ audio: false }));
+      const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
+      const master = view.urls.hls ?? '';
+      const rungLink =
+        (await fetchMedia(t, master)).body.split('\n').find((line) => line.includes('/hls-')) ?? '';
+      expect(rungLink).toMatch(/\/hls-240p\?/);
+      const playlist = (await fetchMedia(t, rungLink)).body;
+      const segment = playlist.split('\n').find((line) => line.includes('seg-00000')) ?? '';
+      expect((await fetchMedia(t, segment)).statusCode).toBe(200);
+      const appSegment = `/api/media/${view.id}/hls-240p/seg-00000.m4s`;
+
+      const flip = (url: string) => {
+        const signature = /(?:sig|X-Amz-Signature)=([0-9a-f]{64})/.exec(url)?.[1] ?? '';
+        expect(signature).not.toBe('');
+        return url.replace(signature, `${signature.slice(0, -1)}${signature.endsWith('a') ? 'b' : 'a'}`);
+      };
+      const forgeries = [
+        flip(master),
+        flip(rungLink),
+        flip(segment),
+        master.split('?')[0] ?? '',
+        rungLink.split('?')[0] ?? '',
+        segment.split('?')[0] ?? '',
+        appSegment,
+        // One segment's signature does not open another segment, nor another rung's.
+        segment.replace('seg-00000', 'seg-00001'),
+        rungLink.replace('/hls-240p?', '/hls-360p?'),
+        master.replace('/hls?', '/hls-240p?'),
+      ];
+      for (const forged of forgeries) {
+        const response = await fetchMedia(t, forged);
+        expect([403, 404]).toContain(response.statusCode);
+        expect(response.body).not.toContain('#EXTM3U');
+      }
+      // Only segment names the muxer makes are looked up: nothing else in (or out of) the folder.
+      const signedPath = (file: string) => {
+        const signer = createUrlSigner({ secret: t.config.appSecret, clock: t.clock, ttlSeconds: 60 });
+        const { expires, signature } = signer.sign(`/api/media/${view.id}/hls-240p/${file}`);
+        return `/api/media/${view.id}/hls-240p/${file}?expires=${expires}&sig=${signature}`;
+      };
+      expect((await fetchMedia(t, signedPath('index.m3u8'))).statusCode).toBe(404);
+      expect((await fetchMedia(t, signedPath('..%2Fmaster.m3u8'))).statusCode).toBe(404);
+      expect((await fetchMedia(t, signedPath('seg-00000.m4s'))).statusCode).toBe(200);
+
+      t.clock.advance((TTL_MINUTES + 1) * MINUTE);
+      for (const expired of [master, rungLink, segment])
+        expect((await fetchMedia(t, expired)).statusCode).toBe(403);
+    });
+
+    it('transcodes a WebM into H.264/AAC segments', async () => {
       const { last } = await tusUpload(t, owner.token, testVideo({ container: 'webm' }));
       const view = await waitForProcessing(t, owner.token, last.json<MediaView>().id);
       expect(view.status).toBe('ready');
-      const video = await fetchMedia(t, view.urls.video ?? '');
+      const rung = (await fetchMedia(t, view.urls.hls ?? '')).body
+        .split('\n')
+        .find((line) => line.includes('/hls-'));
+      const playlist = (await fetchMedia(t, rung ?? '')).body;
+      const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1] ?? '';
+      const first = playlist.split('\n').find((line) => line && !line.startsWith('#')) ?? '';
+      const bytes = Buffer.concat([
+        (await fetchMedia(t, init)).rawPayload,
+        (await fetchMedia(t, first)).rawPayload,
+      ]);
       expect(
-        ffprobeJson(video.rawPayload)
+        ffprobeJson(bytes)
           .streams.map((stream) => stream.codec_name)
           .sort(),
       ).toEqual(['aac', 'h264']);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FanSubscriptionList } from '../../../common/schemas/monetization.ts';
 import type { PostList, PostView } from '../../../common/schemas/posts.ts';
 import { buildPost } from '../../test/creators.ts';
-import { fetchUrl, urlsIn } from '../../test/media.ts';
+import { fetchMedia, fetchUrl, urlsIn } from '../../test/media.ts';
+import { testVideo } from '../../test/media-fixtures.ts';
 import {
   call,
   createMonetizationTestApp,
@@ -120,5 +121,58 @@ describe('entitlements follow payments', () => {
     tokens.buyer = await signIn(t, users.buyer);
     expect(await sees('buyer', payPerView)).toBe(true);
     await ledgerBalanced(t);
+  });
+
+  it('a locked video: the buyer gets its HLS playlists and segments, everyone else the blurred poster only', async () => {
+    const owner = await creator(t, '5.00');
+    const clip = await buildPost(t, owner.token, {
+      visibility: 'pay_per_view',
+      price: '3.00',
+      video: testVideo({ size: '640x360' }),
+    });
+    const mediaId = clip.media?.id as string;
+    const [buyer, stranger] = [await fan(t), await fan(t)];
+
+    const before = await ok<PostView>(call(t, 'GET', `/api/posts/${clip.id}`, buyer.token));
+    expect(before.locked).toBe(true);
+    expect(before.media?.urls).toMatchObject({ hls: null, video: null, poster: null });
+    expect(JSON.stringify(before)).not.toMatch(/\/hls|sig=/);
+
+    await unlocked(t, buyer.token, clip.id);
+    const after = await ok<PostView>(call(t, 'GET', `/api/posts/${clip.id}`, buyer.token));
+    expect(after.locked).toBe(false);
+    const master = await fetchMedia(t, after.media?.urls.hls ?? '');
+    expect(master.statusCode).toBe(200);
+    const rung =
+      master.body.split('\n').find((line) => line.includes(`/api/media/${mediaId}/hls-360p?`)) ?? '';
+    const playlist = await fetchMedia(t, rung);
+    expect(playlist.statusCode).toBe(200);
+    const segments = [
+      /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist.body)?.[1] ?? '',
+      ...playlist.body.split('\n').filter((line) => line && !line.startsWith('#')),
+    ];
+    expect(segments.length).toBeGreaterThanOrEqual(2);
+    for (const segment of segments) expect((await fetchMedia(t, segment)).statusCode).toBe(200);
+
+    // The stranger's view has no link to the playlist, and the paths themselves need a signature.
+    const seen = await ok<PostView>(call(t, 'GET', `/api/posts/${clip.id}`, stranger.token));
+    expect(seen.locked).toBe(true);
+    expect(new Set(urlsIn(seen.media as NonNullable<PostView['media']>))).toEqual(
+      new Set([seen.media?.urls.preview]),
+    );
+    for (const path of [
+      `/api/media/${mediaId}/hls`,
+      `/api/media/${mediaId}/hls-360p`,
+      `/api/media/${mediaId}/hls-360p/seg-00000.m4s`,
+      `/api/media/${mediaId}/poster`,
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { authorization: `Bearer ${stranger.token}` },
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await fetchUrl(t, seen.media?.urls.preview ?? '')).statusCode).toBe(200);
   });
 });

@@ -101,6 +101,7 @@ describe('demo data (SEED_DEMO)', () => {
       expect(item.media?.locked).toBe(true);
       expect(item.media?.urls.sources).toEqual([]);
       expect(item.media?.urls.video).toBeNull();
+      expect(item.media?.urls.hls).toBeNull();
       expect(item.media?.urls.poster).toBeNull();
       expect(item.media?.url).toBe(item.media?.urls.preview);
       expect(item.media?.url).toEqual(expect.any(String));
@@ -118,7 +119,7 @@ describe('demo data (SEED_DEMO)', () => {
     }
     const videos = list.items.filter((item: PostView) => item.media?.kind === 'video');
     expect(videos).toHaveLength(hasFfmpeg ? 1 : 0);
-    if (hasFfmpeg) expect(videos[0]?.media?.urls.video).toEqual(expect.any(String));
+    if (hasFfmpeg) expect(videos[0]?.media?.urls.hls).toEqual(expect.any(String));
   }, 120_000);
 
   it('adds nothing when run again on a database that has data', async () => {

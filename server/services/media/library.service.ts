@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { type MediaView, mediaMessages } from '../../../common/schemas/media.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
+import type { MediaVariant } from '../../db/schema/media.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
@@ -12,8 +13,18 @@ import {
   mediaAccess,
 } from '../../policies/media.ts';
 import { presentMedia } from '../../presenters/media.ts';
-import type { MediaRepository } from '../../repositories/media.repository.ts';
-import { contentDisposition, type MediaLinks, variantPath } from './links.ts';
+import type { MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
+import {
+  assertSegmentName,
+  HLS_MIME,
+  hlsKey,
+  masterEntryVariant,
+  rewritePlaylist,
+  rungOf,
+  SEGMENT_NAME,
+  segmentMime,
+} from './hls.ts';
+import { contentDisposition, type MediaLinks, segmentPath, variantPath } from './links.ts';
 import type { UrlSigner } from './url-signing.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,6 +32,15 @@ const VARIANT = /^[a-z0-9-]{1,32}$/;
 /** `/api/media/<id>[/...]`, or an S3 link's `[/<bucket>]/media/<id>/<variant>.<ext>`. */
 const MEDIA_PATH = /^(?:\/api|\/[a-z0-9][a-z0-9.-]{1,62})?\/media\/([0-9a-f-]{36})(?:\/|$)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** What a request for bytes brings along besides the rendition's name. */
+export interface DeliveryRequest {
+  id: string;
+  expires?: string;
+  sig?: string;
+  range?: string;
+  ifNoneMatch?: string;
+}
 
 export interface Delivery {
   status: 200 | 206 | 304 | 416;
@@ -38,7 +58,7 @@ export function createMediaLibrary(deps: {
 }) {
   const find = (id: string) => (UUID.test(id) ? deps.media.findById(id) : Promise.resolve(null));
 
-  return {
+  const library = {
     /** The media object as this viewer may see it; 404 when it may not see it at all. */
     async view(viewer: MediaViewer | null, id: string): Promise<MediaView> {
       const row = await find(id);
@@ -71,65 +91,146 @@ export function createMediaLibrary(deps: {
     /**
      * One rendition's bytes. Public ones are cached for a year; private ones need a valid
      * signature on every request (403 when tampered or expired); identity documents need an admin.
+     * An HLS playlist (`hls`, `hls-<rung>`) is sent with a fresh link in place of every URI in it.
      */
     async open(
       viewer: MediaViewer | null,
-      request: {
-        id: string;
-        variant: string;
-        expires?: string;
-        sig?: string;
-        range?: string;
-        ifNoneMatch?: string;
-      },
+      request: DeliveryRequest & { variant: string },
     ): Promise<Delivery> {
       const row = VARIANT.test(request.variant) ? await find(request.id) : null;
       const file = row?.status === 'ready' ? row.variants[request.variant] : undefined;
       if (!row || !file) throw notFound(mediaMessages.notFound);
 
       const identity = row.kind === 'identity_document';
-      let cacheControl: string;
-      if (identity) {
-        if (!canFetchIdentityDocument(viewer)) throw notFound(mediaMessages.notFound);
-        cacheControl = 'private, no-store';
-      } else if (isPublicVariant(row, request.variant)) {
-        cacheControl = IMMUTABLE;
-      } else {
-        const path = variantPath(row.id, request.variant);
-        if (!deps.signer.verify(path, request.expires, request.sig))
-          throw forbidden(mediaMessages.linkInvalid);
-        const remaining = Number(request.expires) - Math.floor(deps.clock.now().getTime() / 1000);
-        cacheControl = `private, max-age=${Math.max(0, remaining)}`;
-      }
+      if (identity && !canFetchIdentityDocument(viewer)) throw notFound(mediaMessages.notFound);
+      const cacheControl = identity
+        ? 'private, no-store'
+        : allowed(row, request.variant, variantPath(row.id, request.variant), request);
+      if (file.mime === HLS_MIME) return playlist(row, request.variant, file, cacheControl);
+      return deliver(file.key, file.size, file.mime, {
+        etag: `"${row.id}-${request.variant}"`,
+        cacheControl,
+        disposition: contentDisposition(row.id, request.variant, file.mime, identity),
+        request,
+      });
+    },
 
-      const etag = `"${row.id}-${request.variant}"`;
-      const headers: Record<string, string> = {
-        'content-type': file.mime,
-        'content-disposition': contentDisposition(row.id, request.variant, file.mime, identity),
-        'x-content-type-options': 'nosniff',
-        'cache-control': cacheControl,
-        'accept-ranges': 'bytes',
-        etag,
-      };
-      if (request.ifNoneMatch === etag) return { status: 304, headers, body: null };
-
-      const range = parseRange(request.range, file.size);
-      if (range === 'unsatisfiable') {
-        return { status: 416, headers: { ...headers, 'content-range': `bytes */${file.size}` }, body: null };
-      }
-      const body = await deps.storage.get(file.key, range ?? undefined);
-      if (!range) return { status: 200, headers: { ...headers, 'content-length': String(file.size) }, body };
-      return {
-        status: 206,
-        headers: {
-          ...headers,
-          'content-length': String(range.end - range.start + 1),
-          'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
-        },
-        body,
-      };
+    /** One segment of an HLS rendition, under the same rule as the rendition's playlist. */
+    async openSegment(
+      _viewer: MediaViewer | null,
+      request: DeliveryRequest & { variant: string; file: string },
+    ): Promise<Delivery> {
+      const rung = rungOf(request.variant);
+      const row = rung && SEGMENT_NAME.test(request.file) ? await find(request.id) : null;
+      if (row?.status !== 'ready' || !row.variants[request.variant] || row.kind !== 'video')
+        throw notFound(mediaMessages.notFound);
+      const cacheControl = allowed(
+        row,
+        request.variant,
+        segmentPath(row.id, request.variant, request.file),
+        request,
+      );
+      const key = hlsKey(row.id, `${rung}/${request.file}`);
+      const stored = await deps.storage.stat(key);
+      if (!stored) throw notFound(mediaMessages.notFound);
+      const mime = segmentMime(request.file);
+      const name = `${request.variant}-${request.file.replace(/\.[a-z0-9]+$/, '')}`;
+      return deliver(key, stored.size, mime, {
+        etag: `"${row.id}-${name}"`,
+        cacheControl,
+        disposition: contentDisposition(row.id, name, mime),
+        request,
+      });
     },
   };
+
+  /**
+   * The Cache-Control of a rendition this request may have: public ones for a year; private ones
+   * only with a valid signature of `path` (403 otherwise), for as long as the signature lasts.
+   */
+  function allowed(
+    row: MediaRecord,
+    variant: string,
+    path: string,
+    request: { expires?: string; sig?: string },
+  ): string {
+    if (isPublicVariant(row, variant)) return IMMUTABLE;
+    if (!deps.signer.verify(path, request.expires, request.sig)) throw forbidden(mediaMessages.linkInvalid);
+    const remaining = Number(request.expires) - Math.floor(deps.clock.now().getTime() / 1000);
+    return `private, max-age=${Math.max(0, remaining)}`;
+  }
+
+  /** A playlist with a link of its own in place of every URI: signed unless the media is public. */
+  async function playlist(
+    row: MediaRecord,
+    variant: string,
+    file: MediaVariant,
+    cacheControl: string,
+  ): Promise<Delivery> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await deps.storage.get(file.key)) chunks.push(chunk as Buffer);
+    const open = isPublicVariant(row, variant);
+    const rung = rungOf(variant);
+    const text = await rewritePlaylist(Buffer.concat(chunks).toString('utf8'), async (uri) => {
+      if (!rung) {
+        const entry = masterEntryVariant(uri);
+        if (!row.variants[entry]) throw new Error(`master playlist names a missing rendition: ${entry}`);
+        return open ? deps.links.publicUrl(row.id, entry) : deps.links.appSignedUrl(row.id, entry);
+      }
+      const name = assertSegmentName(uri);
+      return open
+        ? deps.links.publicSegmentUrl(row.id, variant, name)
+        : deps.links.segmentUrl(row.id, variant, name, hlsKey(row.id, `${rung}/${name}`), segmentMime(name));
+    });
+    const body = Buffer.from(text);
+    return {
+      status: 200,
+      headers: {
+        'content-type': HLS_MIME,
+        'content-disposition': contentDisposition(row.id, variant, HLS_MIME),
+        'x-content-type-options': 'nosniff',
+        // Signed links inside: a cached copy would hand out links past their time.
+        'cache-control': open ? cacheControl : 'private, no-store',
+        'content-length': String(body.length),
+      },
+      body: Readable.from([body]),
+    };
+  }
+
+  /** Bytes of one stored object, whole, one range (206) or none (304, 416). */
+  async function deliver(
+    key: string,
+    size: number,
+    mime: string,
+    options: { etag: string; cacheControl: string; disposition: string; request: DeliveryRequest },
+  ): Promise<Delivery> {
+    const headers: Record<string, string> = {
+      'content-type': mime,
+      'content-disposition': options.disposition,
+      'x-content-type-options': 'nosniff',
+      'cache-control': options.cacheControl,
+      'accept-ranges': 'bytes',
+      etag: options.etag,
+    };
+    if (options.request.ifNoneMatch === options.etag) return { status: 304, headers, body: null };
+
+    const range = parseRange(options.request.range, size);
+    if (range === 'unsatisfiable') {
+      return { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` }, body: null };
+    }
+    const body = await deps.storage.get(key, range ?? undefined);
+    if (!range) return { status: 200, headers: { ...headers, 'content-length': String(size) }, body };
+    return {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-length': String(range.end - range.start + 1),
+        'content-range': `bytes ${range.start}-${range.end}/${size}`,
+      },
+      body,
+    };
+  }
+  return library;
 }
 
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>;

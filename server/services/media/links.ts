@@ -7,6 +7,10 @@ import type { UrlSigner } from './url-signing.ts';
 /** `/api/media/<id>/<variant>`: the one path every rendition is served under. */
 export const variantPath = (mediaId: string, variant: string) => `/api/media/${mediaId}/${variant}`;
 
+/** `/api/media/<id>/hls-<rung>/<file>`: one segment of an HLS rendition. */
+export const segmentPath = (mediaId: string, variant: string, file: string) =>
+  `/api/media/${mediaId}/${variant}/${file}`;
+
 /** A file name we make up (the client's is never kept): `<id>-<variant>.<ext>`. */
 export function downloadName(mediaId: string, variant: string, mime: string): string {
   return `${mediaId}-${variant}.${extensionOf(mime)}`;
@@ -30,6 +34,10 @@ export function createMediaLinks(deps: {
   ttlSeconds: number;
 }) {
   const absolute = (path: string) => `${deps.publicUrl}${path}`;
+  const appSigned = (path: string) => {
+    const { expires, signature } = deps.signer.sign(path);
+    return `${absolute(path)}?expires=${expires}&sig=${signature}`;
+  };
   return {
     /** Anyone, cached for a year (the content behind a variant path never changes). */
     publicUrl: (mediaId: string, variant: string) => absolute(variantPath(mediaId, variant)),
@@ -50,6 +58,37 @@ export function createMediaLinks(deps: {
       const { expires, signature } = deps.signer.sign(path);
       return `${absolute(path)}?expires=${expires}&sig=${signature}`;
     },
+
+    /**
+     * Signed by the app whatever the driver: playlists are rewritten on every request (their
+     * segments get links of their own), so the bucket cannot serve them.
+     */
+    appSignedUrl: (mediaId: string, variant: string) => appSigned(variantPath(mediaId, variant)),
+
+    /** One segment of a rung: S3's presigned URL when media is in S3, else signed by the app. */
+    async segmentUrl(
+      mediaId: string,
+      variant: string,
+      file: string,
+      key: string,
+      mime: string,
+    ): Promise<string> {
+      const presigned = await deps.storage.presignedUrl(key, {
+        expiresInSeconds: deps.ttlSeconds,
+        contentType: mime,
+        contentDisposition: contentDisposition(
+          mediaId,
+          `${variant}-${file.replace(/\.[a-z0-9]+$/, '')}`,
+          mime,
+        ),
+        now: deps.clock.now(),
+      });
+      return presigned ?? appSigned(segmentPath(mediaId, variant, file));
+    },
+
+    /** Public media's segments: no signature, cached like every public rendition. */
+    publicSegmentUrl: (mediaId: string, variant: string, file: string) =>
+      absolute(segmentPath(mediaId, variant, file)),
 
     expiresAt: () => new Date(deps.clock.now().getTime() + deps.ttlSeconds * 1000),
   };

@@ -1,12 +1,16 @@
 import { createReadStream } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Ffmpeg } from '../../adapters/ffmpeg.ts';
 import type { LocalFile, Storage } from '../../adapters/storage/storage.ts';
+import type { MediaVariant } from '../../db/schema/media.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaChanges, MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
+import { HLS_MIME, hlsKey, hlsVariant, segmentMime } from './hls.ts';
 import { renderImage } from './image-processing.ts';
-import { storeRendered, variantKey } from './store-files.ts';
-import { processVideo } from './video-processing.ts';
+import { storeRendered } from './store-files.ts';
+import { type ProcessedVideo, processVideo } from './video-processing.ts';
 
 const PROCESSING_FAILED = 'Processing failed';
 
@@ -38,12 +42,7 @@ export function createMediaProcessor(deps: {
     const video = await processVideo({ ffmpeg: deps.ffmpeg, scratchRoot: deps.scratchRoot }, local.path);
     try {
       const variants = await storeRendered(storage, row.id, video.poster.files);
-      const key = variantKey(row.id, 'video', 'video/mp4');
-      const { size } = await storage.put(key, createReadStream(video.videoFile), {
-        maxBytes: Number.MAX_SAFE_INTEGER,
-        contentType: 'video/mp4',
-      });
-      variants.video = { key, mime: 'video/mp4', size, width: video.probe.width, height: video.probe.height };
+      Object.assign(variants, await storeLadder(row.id, video));
       return {
         width: video.probe.width,
         height: video.probe.height,
@@ -54,6 +53,61 @@ export function createMediaProcessor(deps: {
     } finally {
       await video.cleanup();
     }
+  }
+
+  /** Puts one file of the HLS folder under `<id>/hls/...`; returns its size. */
+  async function putFile(mediaId: string, dir: string, relative: string, mime: string): Promise<number> {
+    const { size } = await storage.put(
+      hlsKey(mediaId, relative),
+      createReadStream(path.join(dir, relative)),
+      {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+        contentType: mime,
+      },
+    );
+    return size;
+  }
+
+  /**
+   * Every segment, then the rendition playlists, then the master playlist (a few at a time, so an
+   * S3 bucket's round trips overlap). Variants name the playlists only: `hls` (master) and
+   * `hls-<rung>`; a segment is found through its rendition's playlist.
+   */
+  async function storeLadder(mediaId: string, video: ProcessedVideo): Promise<Record<string, MediaVariant>> {
+    const segments: string[] = [];
+    for (const rung of video.renditions) {
+      for (const name of await readdir(path.join(video.hlsDir, rung.name)))
+        if (name !== 'index.m3u8') segments.push(`${rung.name}/${name}`);
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < segments.length) {
+        const relative = segments[next++] as string;
+        await putFile(mediaId, video.hlsDir, relative, segmentMime(relative));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, segments.length) }, worker));
+    const variants: Record<string, MediaVariant> = {};
+    for (const rung of video.renditions) {
+      const relative = `${rung.name}/index.m3u8`;
+      const size = await putFile(mediaId, video.hlsDir, relative, HLS_MIME);
+      variants[hlsVariant(rung.name)] = {
+        key: hlsKey(mediaId, relative),
+        mime: HLS_MIME,
+        size,
+        width: rung.width,
+        height: rung.height,
+      };
+    }
+    const size = await putFile(mediaId, video.hlsDir, 'master.m3u8', HLS_MIME);
+    const top = video.renditions.at(-1);
+    variants.hls = {
+      key: hlsKey(mediaId, 'master.m3u8'),
+      mime: HLS_MIME,
+      size,
+      ...(top ? { width: top.width, height: top.height } : {}),
+    };
+    return variants;
   }
 
   return {

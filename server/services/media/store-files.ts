@@ -12,6 +12,8 @@ const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'video/mp4': 'mp4',
+  'video/iso.segment': 'm4s',
+  'application/vnd.apple.mpegurl': 'm3u8',
   'application/pdf': 'pdf',
 };
 

@@ -136,7 +136,7 @@ function documentView(url: string): CreatorReview['document'] {
     thumbhash: null,
     locked: false,
     url: null,
-    urls: { preview: null, sources: [], poster: null, video: null, document: url },
+    urls: { preview: null, sources: [], poster: null, video: null, hls: null, document: url },
     urlsExpireAt: null,
   };
 }

@@ -21,6 +21,7 @@ const video = buildPost({
       sources: [],
       poster: null,
       video: null,
+      hls: null,
       document: null,
     },
   }),

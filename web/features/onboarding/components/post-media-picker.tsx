@@ -3,6 +3,7 @@ import { type ChangeEvent, useId, useRef } from 'react';
 import { type MediaView, mediaMessages } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMediaStatus } from '../../media/api/get-media.ts';
+import { useVideoSource } from '../../posts/components/use-video-source.ts';
 
 export type PostMediaKind = 'image' | 'video';
 export interface ChosenPostMedia {
@@ -51,17 +52,8 @@ function Preview({ chosen, existing }: { chosen: ChosenPostMedia | null; existin
       </div>
     );
   }
-  if (existing.kind === 'video' && existing.urls.video) {
-    return (
-      <video
-        src={existing.urls.video}
-        poster={existing.urls.poster ?? undefined}
-        controls
-        muted
-        aria-label="Your first post"
-        className="max-h-80 w-full"
-      />
-    );
+  if (existing.kind === 'video' && (existing.urls.hls || existing.urls.video)) {
+    return <UploadedVideo media={existing} />;
   }
   const still = existing.kind === 'video' ? existing.urls.poster : existing.url;
   return still ? <img src={still} alt="Your first post" className="max-h-80 w-full object-contain" /> : null;
@@ -133,5 +125,22 @@ export function PostMediaPicker({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The uploaded video as fans will get it (HLS where the browser needs hls.js). */
+function UploadedVideo({ media }: { media: MediaView }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const src = useVideoSource(ref, media);
+  return (
+    <video
+      ref={ref}
+      src={src}
+      poster={media.urls.poster ?? undefined}
+      controls
+      muted
+      aria-label="Your first post"
+      className="max-h-80 w-full"
+    />
   );
 }

@@ -20,7 +20,7 @@ const processingVideo = (id: string): MediaView =>
     purpose: 'post',
     status: 'processing',
     url: null,
-    urls: { preview: null, sources: [], poster: null, video: null, document: null },
+    urls: { preview: null, sources: [], poster: null, video: null, hls: null, document: null },
   });
 
 function PostStepHarness({ post, onDraft }: { post: MediaView; onDraft: (draft: OnboardingDraft) => void }) {
@@ -87,6 +87,7 @@ describe('first post media already uploaded', () => {
         sources: [],
         poster: '/api/media/v-1/poster?sig=2',
         video: '/api/media/v-1/video?sig=1',
+        hls: null,
         document: null,
       },
     };

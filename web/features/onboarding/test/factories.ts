@@ -33,7 +33,7 @@ export function buildMedia(overrides: Partial<MediaView> = {}): MediaView {
     thumbhash: null,
     locked: false,
     url: `/media/${id}.webp`,
-    urls: { preview: null, sources: [], poster: null, video: null, document: null },
+    urls: { preview: null, sources: [], poster: null, video: null, hls: null, document: null },
     urlsExpireAt: null,
     ...overrides,
   };

@@ -3,7 +3,8 @@ import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
-import { playQuietly, useRenewedSource } from './use-renewed-source.ts';
+import { playQuietly } from './use-renewed-source.ts';
+import { useVideoSource } from './use-video-source.ts';
 
 interface CardVideoProps {
   media: MediaView;
@@ -22,7 +23,7 @@ export function CardVideo({ media, active, label, onOpen }: CardVideoProps) {
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   // 'auto' follows the viewport; a press of Play or Pause overrides it until the card leaves view.
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>(reduceMotion ? 'pause' : 'auto');
-  const src = useRenewedSource(ref, media.urls.video);
+  const src = useVideoSource(ref, media);
   const playing = choice === 'play' || (choice === 'auto' && active);
 
   useEffect(() => {

@@ -58,6 +58,7 @@ describe('Discover posts', () => {
         sources: [{ width: 640, height: 480, type: 'image/webp', url: '/media/m-1/w640.webp' }],
         poster: '/media/m-1/poster.webp',
         video: '/media/m-1/video.mp4',
+        hls: null,
         document: null,
       },
     });

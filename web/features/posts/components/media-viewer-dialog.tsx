@@ -4,7 +4,7 @@ import type { PostView } from '#common/schemas/posts.ts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 import { PostImage } from './post-image.tsx';
-import { useRenewedSource } from './use-renewed-source.ts';
+import { useVideoSource } from './use-video-source.ts';
 import { youtubeEmbedUrl } from './youtube-embed.tsx';
 
 /**
@@ -58,7 +58,7 @@ function ViewerMedia({ post }: { post: PostView }) {
 
 function ViewerVideo({ media }: { media: MediaView }) {
   const ref = useRef<HTMLVideoElement>(null);
-  const src = useRenewedSource(ref, media.urls.video);
+  const src = useVideoSource(ref, media);
   return (
     // biome-ignore lint/a11y/useMediaCaption: uploads carry no caption track yet; the post's text is the dialog's description
     <video

@@ -14,7 +14,7 @@ const processingVideo = (): MediaView =>
     status: 'processing',
     url: null,
     duration: 12,
-    urls: { preview: null, sources: [], poster: null, video: null, document: null },
+    urls: { preview: null, sources: [], poster: null, video: null, hls: null, document: null },
   });
 
 const readyVideo = (): MediaView =>
@@ -28,6 +28,7 @@ const readyVideo = (): MediaView =>
       sources: [],
       poster: '/api/media/m-1/poster?expires=1&sig=b',
       video: '/api/media/m-1/video?expires=1&sig=a',
+      hls: null,
       document: null,
     },
   });

@@ -25,6 +25,7 @@ export function buildMedia(overrides: Partial<MediaView> = {}): MediaView {
       ],
       poster: null,
       video: null,
+      hls: null,
       document: null,
     },
     urlsExpireAt: null,

@@ -1,0 +1,194 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostList, PostView } from '../common/schemas/posts.ts';
+import { testVideo } from '../server/test/media-fixtures.ts';
+import {
+  type Account,
+  adminAccount,
+  approvedCreator,
+  createVerifiedAccount,
+  signInContext,
+} from './support/accounts.ts';
+import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+    'trailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const png = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const screenshots = process.env.E2E_SCREENSHOTS;
+
+/** One video through the resumable (tus) upload the Post Content page uses; answers its media id. */
+async function uploadPostVideo(account: Account, data: Buffer): Promise<string> {
+  const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${account.token}` };
+  const created = await fetch(`${baseUrl()}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...tus,
+      'upload-length': String(data.length),
+      'upload-metadata': `filename ${Buffer.from('clip.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`tus create ${created.status}: ${await created.text()}`);
+  const patched = await fetch(new URL(created.headers.get('location') as string, baseUrl()), {
+    method: 'PATCH',
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(data),
+  });
+  if (patched.status !== 200) throw new Error(`tus patch ${patched.status}: ${await patched.text()}`);
+  return ((await patched.json()) as { id: string }).id;
+}
+
+/** A pay-per-view video post, published once its video is transcoded. */
+async function lockedVideoPost(creator: Account, handle: string, description: string): Promise<PostView> {
+  const mediaId = await uploadPostVideo(creator, testVideo({ size: '848x480' }));
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${baseUrl()}/api/posts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+          body: JSON.stringify({ description, mediaId, visibility: 'pay_per_view', price: '2.50' }),
+        });
+        return response.status;
+      },
+      { timeout: 45_000, interval: 500 },
+    )
+    .toBe(201);
+  let post: PostView | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${baseUrl()}/api/creators/${handle}/posts?limit=20`, {
+          headers: { authorization: `Bearer ${creator.token}` },
+        });
+        post = ((await response.json()) as PostList).items.find((item) => item.description === description);
+        return post?.media?.status;
+      },
+      { timeout: 45_000, interval: 500 },
+    )
+    .toBe('ready');
+  if (!post) throw new Error('the video post is missing');
+  return post;
+}
+
+/** Every request the page sends for this media object, as `<variant>[/<file>]`. */
+function mediaRequests(page: Page, mediaId: string) {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    const prefix = `/api/media/${mediaId}/`;
+    if (pathname.startsWith(prefix)) seen.push(pathname.slice(prefix.length));
+  });
+  return seen;
+}
+
+const card = (page: Page, description: string) => page.getByRole('article').filter({ hasText: description });
+
+describe('adaptive video in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a fan who bought a video plays its HLS ladder with hls.js; a fan who did not never fetches a playlist or a segment', async () => {
+    const admin = await adminAccount(E2E_ADMIN_EMAIL);
+    const handle = `reel${Date.now().toString(36)}`;
+    const { account: creatorAccount } = await approvedCreator(
+      admin,
+      {
+        handle,
+        displayName: 'Reel Adebayo',
+        images: { avatar: await png(64, 64, '#0f766e'), banner: await png(600, 200, '#b45309') },
+        pdf,
+      },
+      { firstName: 'Reel', lastName: 'Adebayo' },
+    );
+    const description = 'Rehearsal, the whole take';
+    const post = await lockedVideoPost(creatorAccount, handle, description);
+    const mediaId = post.media?.id as string;
+
+    // A fan who has not paid: the blurred poster and the lock; no video element, no playlist, no segment.
+    const outsider = await openPage(browser, { viewport: viewports.desktop });
+    await signInContext(outsider.context, await createVerifiedAccount());
+    const outsiderRequests = mediaRequests(outsider.page, mediaId);
+    const previewLoaded = outsider.page.waitForResponse(
+      (response) => response.url().includes(`/api/media/${mediaId}/preview`) && response.status() === 200,
+    );
+    await outsider.page.goto(`/public-profile/${handle}`);
+    await outsider.page.getByRole('tab', { name: /^Posts/ }).click();
+    const lockedCard = card(outsider.page, description);
+    await lockedCard.getByText('Locked', { exact: true }).waitFor();
+    await previewLoaded;
+    expect(await lockedCard.locator('video').count()).toBe(0);
+    expect(await outsider.page.content()).not.toMatch(new RegExp(`${mediaId}/hls`));
+
+    // A fan who buys it: back on the profile the card plays the video, through hls.js over MSE.
+    const buyer = await openPage(browser, { viewport: viewports.desktop });
+    await signInContext(buyer.context, await createVerifiedAccount());
+    const buyerRequests = mediaRequests(buyer.page, mediaId);
+    await buyer.page.goto(`/public-profile/${handle}`);
+    await buyer.page.getByRole('tab', { name: /^Posts/ }).click();
+    await card(buyer.page, description).getByRole('button', { name: 'Unlock' }).click();
+    await buyer.page
+      .getByRole('dialog', { name: 'Unlock for $2.50' })
+      .getByRole('button', { name: 'Pay $2.50' })
+      .click();
+    await buyer.page.waitForURL((url) => url.pathname.startsWith('/api/payments/sandbox/checkout/'));
+    await buyer.page.getByRole('button', { name: /^Pay .*2\.50$/ }).click();
+    await buyer.page.waitForURL((url) => url.pathname === `/public-profile/${handle}` && url.search === '');
+    await buyer.page.getByRole('tab', { name: /^Posts/ }).click();
+    const video = card(buyer.page, description).locator('video');
+    await video.waitFor();
+    // Out of view it loads nothing but the master playlist; in view it plays (muted, as cards do).
+    await expect.poll(() => buyerRequests.includes('hls')).toBe(true);
+    expect(buyerRequests.filter((path) => path.startsWith('hls-'))).toEqual([]);
+    await video.scrollIntoViewIfNeeded();
+    // Playing: pictures decoded and time moving, from a media source (hls.js), not a file URL.
+    await expect
+      .poll(
+        () =>
+          video.evaluate((element: HTMLVideoElement) => ({
+            frames: element.getVideoPlaybackQuality().totalVideoFrames > 0,
+            moving: element.currentTime > 0.2,
+            source: element.currentSrc.startsWith('blob:'),
+          })),
+        { timeout: 20_000 },
+      )
+      .toEqual({ frames: true, moving: true, source: true });
+    expect(buyerRequests).toContain('hls');
+    expect(buyerRequests.some((path) => /^hls-\d+p$/.test(path))).toBe(true);
+    expect(buyerRequests.some((path) => /^hls-\d+p\/init(_\d+)?\.mp4$/.test(path))).toBe(true);
+    expect(buyerRequests.some((path) => /^hls-\d+p\/seg-\d+\.m4s$/.test(path))).toBe(true);
+    if (screenshots) await buyer.page.screenshot({ path: `${screenshots}/video-playing.png` });
+
+    // Opened full size, the viewer's own player (autoPlay, with sound after the click) plays it too.
+    await card(buyer.page, description).getByRole('button', { name: 'Open video by Reel Adebayo' }).click();
+    const viewer = buyer.page.getByRole('dialog', { name: 'Post by Reel Adebayo' }).locator('video');
+    await expect
+      .poll(
+        () =>
+          viewer.evaluate((element: HTMLVideoElement) => ({
+            moving: element.currentTime > 0.2,
+            source: element.currentSrc.startsWith('blob:'),
+          })),
+        { timeout: 20_000 },
+      )
+      .toEqual({ moving: true, source: true });
+
+    // Meanwhile the outsider's page asked for the blurred poster only, and still shows the lock.
+    await lockedCard.getByText('Locked', { exact: true }).waitFor();
+    expect(new Set(outsiderRequests)).toEqual(new Set(['preview']));
+    expect(outsider.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await Promise.all([outsider.context.close(), buyer.context.close()]);
+  }, 120_000);
+});
