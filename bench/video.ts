@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The video half of `npm run bench:media` (imported by bench/media.ts):
  *
@@ -287,20 +286,20 @@ async function playToFirstFrame(base: string, handle: string, mediaId: string) {
       await button.scrollIntoViewIfNeeded();
       await master;
       // hls.js is loaded and attached (the master playlist parsed) before the fan presses Play.
+      // Page-side code is given as text: this file is type-checked without the browser's types.
       await page.waitForFunction(
-        () => document.querySelector('article video')?.getAttribute('src')?.startsWith('blob:'),
+        "document.querySelector('article video')?.getAttribute('src')?.startsWith('blob:')",
         undefined,
         {
           timeout: 30_000,
         },
       );
-      downlinkMbps = await page.evaluate(
-        () => (navigator as Navigator & { connection?: { downlink?: number } }).connection?.downlink ?? null,
-      );
-      await card.evaluate((article) => {
-        const video = article.querySelector('video') as HTMLVideoElement;
-        const times: PageTimes = {};
-        (window as unknown as { benchTimes: PageTimes }).benchTimes = times;
+      downlinkMbps = await page.evaluate<number | null>('navigator.connection?.downlink ?? null');
+      await page.evaluate(`(() => {
+        const article = document.querySelector('article:has(video)');
+        const video = article.querySelector('video');
+        const times = {};
+        window.benchTimes = times;
         article.addEventListener(
           'click',
           () => {
@@ -311,14 +310,11 @@ async function playToFirstFrame(base: string, handle: string, mediaId: string) {
           },
           { capture: true, once: true },
         );
-      });
+      })()`);
       const before = requested.length;
       await button.click();
       const times = await page.waitForFunction(
-        () => {
-          const times = (window as unknown as { benchTimes: PageTimes }).benchTimes;
-          return times.frame !== undefined ? times : null;
-        },
+        'window.benchTimes.frame !== undefined ? window.benchTimes : null',
         undefined,
         { timeout: 30_000, polling: 50 },
       );
