@@ -14,3 +14,15 @@ export function presentUser(user: UserRecord): PublicUser {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+/**
+ * How one user is named to another: a creator's page name, else their first and last name, else a
+ * neutral word. Never the email: no response to one user carries another user's address.
+ */
+export function nameForOthers(person: {
+  firstName: string;
+  lastName: string;
+  displayName?: string | null;
+}): string {
+  return person.displayName?.trim() || `${person.firstName} ${person.lastName}`.trim() || 'Fanplace member';
+}

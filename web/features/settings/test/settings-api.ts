@@ -29,7 +29,6 @@ export function buildSession(overrides: Partial<SessionView> = {}): SessionView 
 export function buildBlockedUser(overrides: Partial<BlockedUser> = {}): BlockedUser {
   return {
     id: '0195f1a0-0000-7000-8000-000000000001',
-    email: 'mallory@example.com',
     name: 'Mallory Stone',
     handle: null,
     status: 'Blocked',
