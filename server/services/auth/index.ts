@@ -51,6 +51,7 @@ export function createAuthServices(deps: AuthDependencies) {
       grantAdminIfListed,
       clock,
       appSecret: settings.appSecret,
+      publicUrl: settings.publicUrl,
     }),
     signIn: createSignInService({ users, passwords, sessions, throttle, grantAdminIfListed }),
     passwords: createPasswordService({

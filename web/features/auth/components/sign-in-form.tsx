@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { SigninInput } from '#common/schemas/auth.ts';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
@@ -29,7 +29,9 @@ interface SignInFormProps {
 export function SignInForm({ next, onDone }: SignInFormProps) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  // `?forgot=1` (the link in the "someone tried to sign up with your email" mail) opens the dialog.
+  const [forgotOpen, setForgotOpen] = useState(() => searchParams.get('forgot') === '1');
   const form = useForm<SigninInput>({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: '', password: '' },
