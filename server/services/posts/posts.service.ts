@@ -24,7 +24,7 @@ import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
 import type { PresentPosts } from './post-views.ts';
 
-type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName'>;
+type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName' | 'isEmailVerified'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (price: string | undefined) => Math.round(Number(price ?? '0') * 100);
 
@@ -57,6 +57,7 @@ export function createPostsService(deps: {
   }
 
   async function setLike(user: Actor, id: string, liked: boolean): Promise<LikeState> {
+    if (liked) requireVerified(user);
     const row = await visible(user, id);
     const result = await deps.posts.setLike(user.id, row.post.id, liked, deps.clock.now());
     if (liked && result.changed) {
