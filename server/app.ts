@@ -36,6 +36,7 @@ import { createPurchasesRepository } from './repositories/purchases.repository.t
 import { createReportsRepository } from './repositories/reports.repository.ts';
 import { createSessionsRepository } from './repositories/sessions.repository.ts';
 import { createSupportRepository } from './repositories/support.repository.ts';
+import { createTwoFactorRepository } from './repositories/two-factor.repository.ts';
 import { createUsersRepository } from './repositories/users.repository.ts';
 import adminCreatorRoutes from './routes/admin/creators.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessions: createSessionsRepository(database.db),
     tokens: createAuthTokensRepository(database.db),
     oauth: createOAuthRepository(database.db),
+    twoFactor: createTwoFactorRepository(database.db),
     media: createMediaRepository(database.db),
     passwords: createPasswordHasher(),
     outbox,
@@ -201,7 +203,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessions: auth.sessions });
+  await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
       ? [

@@ -21,9 +21,12 @@ import {
   postPurchases,
   reports,
   sessions,
+  signInChallenges,
   subscriptions,
   supportReplies,
   supportTickets,
+  twoFactorRecoveryCodes,
+  twoFactorSecrets,
   userBlocks,
   userEvents,
   users,
@@ -40,6 +43,7 @@ const SECRET_COLUMNS = new Set([
   'browser_hash',
   'authorization_code',
   'customer_code',
+  'secret_ciphertext',
 ]);
 
 export interface UserReference {
@@ -142,6 +146,9 @@ export function createAccountDataRepository(db: Database) {
         await tx.delete(conversations).where(inArray(conversations.id, mine));
         for (const [table, column] of [
           [sessions, sessions.userId],
+          [signInChallenges, signInChallenges.userId],
+          [twoFactorSecrets, twoFactorSecrets.userId],
+          [twoFactorRecoveryCodes, twoFactorRecoveryCodes.userId],
           [emailVerificationCodes, emailVerificationCodes.userId],
           [passwordResetTokens, passwordResetTokens.userId],
           [oauthExchangeCodes, oauthExchangeCodes.userId],

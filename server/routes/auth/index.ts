@@ -6,6 +6,7 @@ import profileRoutes from './profile.ts';
 import sessionRoutes from './sessions.ts';
 import signinRoutes from './signin.ts';
 import signupAndVerifyRoutes from './signup-and-verify.ts';
+import twoFactorRoutes from './two-factor.ts';
 
 /** Everything under /api/auth, each file given only the service it calls. */
 const authRoutes: FastifyPluginAsyncZod<{ auth: AuthServices; publicUrl: string }> = async (
@@ -18,6 +19,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthServices; publicUrl: string 
   await app.register(profileRoutes, { profile: auth.profile });
   await app.register(sessionRoutes, { sessions: auth.sessions });
   await app.register(googleRoutes, { google: auth.google, publicUrl });
+  await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
 };
 
 export default authRoutes;

@@ -6,6 +6,7 @@ import type { AuthTokensRepository } from '../../repositories/auth-tokens.reposi
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
 import type { SessionsRepository } from '../../repositories/sessions.repository.ts';
+import type { TwoFactorRepository } from '../../repositories/two-factor.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import { createAdminGrant } from './admin-grant.ts';
 import { createGoogleSignInService } from './google.service.ts';
@@ -16,12 +17,14 @@ import { createRegistrationService } from './registration.service.ts';
 import { createSessionService } from './sessions.service.ts';
 import { createSignInService } from './sign-in.service.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
 export interface AuthDependencies {
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: AuthTokensRepository;
   oauth: OAuthRepository;
+  twoFactor: TwoFactorRepository;
   /** Uploaded media, to check that a new profile picture is the user's own upload. */
   media: Pick<MediaRepository, 'findById'>;
   passwords: PasswordHasher;
@@ -39,8 +42,18 @@ export function createAuthServices(deps: AuthDependencies) {
   const sessions = createSessionService({ sessions: deps.sessions, clock });
   const grantAdminIfListed = createAdminGrant({ users, adminEmails: settings.adminEmails, clock });
   const throttle = createSignInThrottle(limiter);
+  const twoFactor = createTwoFactorService({
+    twoFactor: deps.twoFactor,
+    users,
+    sessions,
+    throttle,
+    clock,
+    appSecret: settings.appSecret,
+    issuer: 'Fanplace',
+  });
   return {
     sessions,
+    twoFactor,
     registration: createRegistrationService({
       users,
       tokens,
@@ -53,7 +66,7 @@ export function createAuthServices(deps: AuthDependencies) {
       appSecret: settings.appSecret,
       publicUrl: settings.publicUrl,
     }),
-    signIn: createSignInService({ users, passwords, sessions, throttle, grantAdminIfListed }),
+    signIn: createSignInService({ users, passwords, twoFactor, throttle, grantAdminIfListed }),
     passwords: createPasswordService({
       users,
       tokens,
@@ -72,6 +85,7 @@ export function createAuthServices(deps: AuthDependencies) {
       users,
       tokens,
       sessions,
+      twoFactor,
       limiter,
       grantAdminIfListed,
       clock,

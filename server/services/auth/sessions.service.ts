@@ -23,7 +23,11 @@ export function createSessionService(deps: { sessions: SessionsRepository; clock
   const { sessions, clock } = deps;
   return {
     /** A new session; the token is returned once and only its hash is stored. */
-    async start(userId: string, client: ClientInfo): Promise<{ token: string; session: SessionRecord }> {
+    async start(
+      userId: string,
+      client: ClientInfo,
+      options: { secondFactor?: boolean } = {},
+    ): Promise<{ token: string; session: SessionRecord }> {
       const token = randomToken();
       const now = clock.now();
       const session = await sessions.create({
@@ -33,6 +37,7 @@ export function createSessionService(deps: { sessions: SessionsRepository; clock
         ipAddress: client.ip,
         now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        secondFactorAt: options.secondFactor ? now : null,
       });
       return { token, session };
     },

@@ -9,11 +9,13 @@ import { toast } from '../../../lib/toast.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInErrorMessage } from '../error-messages.ts';
 import { signInFormSchema } from '../form-schemas.ts';
+import type { AfterSignIn } from '../sign-in-flow.ts';
 import { authToasts } from '../toasts.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { PasswordField } from './password-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from './text-field.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 interface SignInFormProps {
   /** Where to go once signed in; null stays on the current page (the sign-in dialog). */
@@ -38,22 +40,45 @@ export function SignInForm({ next, onDone }: SignInFormProps) {
   });
   const { errors } = form.formState;
 
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function finish(result: AfterSignIn) {
+    onDone?.();
+    if (result.needsVerification) {
+      if (result.codeSent) toast.success(authToasts.verificationSent);
+      void navigate(pathTo('emailVerification'));
+      return;
+    }
+    toast.success(authToasts.loggedIn);
+    if (next !== null) void navigate(next, { replace: true });
+  }
+
   const submit = form.handleSubmit(async (values) => {
     trackFormSubmit('sign_in');
     try {
       const result = await signIn.mutateAsync(values);
-      onDone?.();
-      if (result.needsVerification) {
-        if (result.codeSent) toast.success(authToasts.verificationSent);
-        void navigate(pathTo('emailVerification'));
+      if ('challenge' in result) {
+        setChallenge(result.challenge);
         return;
       }
-      toast.success(authToasts.loggedIn);
-      if (next !== null) void navigate(next, { replace: true });
+      finish(result);
     } catch (error) {
       toast.error(signInErrorMessage(error));
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={finish}
+        onRestart={() => {
+          setChallenge(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <>
