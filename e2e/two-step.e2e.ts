@@ -56,7 +56,7 @@ describe('two-step sign-in in a browser', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const step = page.getByRole('form', { name: 'Two-step sign-in' });
     await step.getByLabel('Authentication code').waitFor();
     // The next step's code: inside the window of one step, and newer than the code used to turn it on.
@@ -72,6 +72,74 @@ describe('two-step sign-in in a browser', () => {
     await toast(page, 'Two-step sign-in is off').waitFor();
     await signedIn.getByRole('button', { name: 'Set up two-step sign-in' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('passkeys in a browser (Chromium virtual authenticator)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('adds, renames and signs in with a passkey, without a password or a two-step code', async () => {
+    const account = await createVerifiedAccount(uniqueEmail('passkey'), {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    const { page, context, errors } = await openPage(browser);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await signInContext(context, account);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Passkeys' });
+    await section.getByText('No passkeys yet.').waitFor();
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section.getByLabel('Passkey name').fill('');
+    await section.getByRole('button', { name: 'Create passkey' }).click();
+    await section.getByText('Please give the passkey a name').waitFor();
+    await section.getByLabel('Passkey name').fill('Work laptop');
+    await section.getByRole('button', { name: 'Create passkey' }).click();
+    await toast(page, 'Passkey added').waitFor();
+    const list = section.getByRole('list', { name: 'Passkeys' });
+    await list.getByText('Work laptop').waitFor();
+
+    await list.getByRole('button', { name: 'Rename Work laptop' }).click();
+    await section.getByLabel('Passkey name').fill('Studio laptop');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await list.getByText('Studio laptop').waitFor();
+
+    // Signed out, the passkey alone signs in.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await toast(page, 'Logged in successfully').waitFor();
+    await page.goto('/settings');
+    await page
+      .getByRole('region', { name: 'Passkeys' })
+      .getByText(/last used/)
+      .waitFor();
+
+    // Removed, it is gone from the list.
+    await page.getByRole('button', { name: 'Remove Studio laptop' }).click();
+    await toast(page, 'Passkey removed').waitFor();
+    await page.getByRole('region', { name: 'Passkeys' }).getByText('No passkeys yet.').waitFor();
 
     expect(unexpected(errors)).toEqual([]);
     await context.close();

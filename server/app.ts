@@ -31,6 +31,7 @@ import { createMediaRepository } from './repositories/media.repository.ts';
 import { createNotificationsRepository } from './repositories/notifications.repository.ts';
 import { createOAuthRepository } from './repositories/oauth.repository.ts';
 import { createOnboardingRepository } from './repositories/onboarding.repository.ts';
+import { createPasskeysRepository } from './repositories/passkeys.repository.ts';
 import { createPostsRepository } from './repositories/posts.repository.ts';
 import { createPurchasesRepository } from './repositories/purchases.repository.ts';
 import { createReportsRepository } from './repositories/reports.repository.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     tokens: createAuthTokensRepository(database.db),
     oauth: createOAuthRepository(database.db),
     twoFactor: createTwoFactorRepository(database.db),
+    passkeys: createPasskeysRepository(database.db),
     media: createMediaRepository(database.db),
     passwords: createPasswordHasher(),
     outbox,

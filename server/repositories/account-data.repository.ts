@@ -16,6 +16,7 @@ import {
   notifications,
   oauthAccounts,
   oauthExchangeCodes,
+  passkeys,
   passwordResetTokens,
   postLikes,
   postPurchases,
@@ -30,6 +31,7 @@ import {
   userBlocks,
   userEvents,
   users,
+  webauthnChallenges,
 } from '../db/schema/index.ts';
 
 /** Never part of an export: hashes of passwords, tokens and codes, and provider secrets. */
@@ -44,6 +46,8 @@ const SECRET_COLUMNS = new Set([
   'authorization_code',
   'customer_code',
   'secret_ciphertext',
+  'public_key',
+  'challenge',
 ]);
 
 export interface UserReference {
@@ -149,6 +153,8 @@ export function createAccountDataRepository(db: Database) {
           [signInChallenges, signInChallenges.userId],
           [twoFactorSecrets, twoFactorSecrets.userId],
           [twoFactorRecoveryCodes, twoFactorRecoveryCodes.userId],
+          [passkeys, passkeys.userId],
+          [webauthnChallenges, webauthnChallenges.userId],
           [emailVerificationCodes, emailVerificationCodes.userId],
           [passwordResetTokens, passwordResetTokens.userId],
           [oauthExchangeCodes, oauthExchangeCodes.userId],

@@ -117,3 +117,31 @@ export const signInChallenges = pgTable(
   },
   (table) => [index('sign_in_challenges_user_id_idx').on(table.userId)],
 );
+
+/** Passkeys (WebAuthn credentials). A passkey sign-in counts as two factors. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id (base64url), as the authenticator reports it. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').notNull().default(''),
+    createdAt: at('created_at'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: 5 minutes, single use. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  /** The account adding a passkey; null for a passkey sign-in (the account is not known yet). */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  expiresAt: at('expires_at'),
+});

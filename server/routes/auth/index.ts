@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthServices } from '../../services/auth/index.ts';
 import googleRoutes from './google.ts';
+import passkeyRoutes from './passkeys.ts';
 import passwordRoutes from './password.ts';
 import profileRoutes from './profile.ts';
 import sessionRoutes from './sessions.ts';
@@ -20,6 +21,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthServices; publicUrl: string 
   await app.register(sessionRoutes, { sessions: auth.sessions });
   await app.register(googleRoutes, { google: auth.google, publicUrl });
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
+  await app.register(passkeyRoutes, { passkeys: auth.passkeys });
 };
 
 export default authRoutes;

@@ -5,11 +5,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
+import type { PasskeysRepository } from '../../repositories/passkeys.repository.ts';
 import type { SessionsRepository } from '../../repositories/sessions.repository.ts';
 import type { TwoFactorRepository } from '../../repositories/two-factor.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import { createAdminGrant } from './admin-grant.ts';
 import { createGoogleSignInService } from './google.service.ts';
+import { createPasskeyService } from './passkeys.service.ts';
 import { createPasswordService } from './password.service.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createProfileService } from './profile.service.ts';
@@ -25,6 +27,7 @@ export interface AuthDependencies {
   tokens: AuthTokensRepository;
   oauth: OAuthRepository;
   twoFactor: TwoFactorRepository;
+  passkeys: PasskeysRepository;
   /** Uploaded media, to check that a new profile picture is the user's own upload. */
   media: Pick<MediaRepository, 'findById'>;
   passwords: PasswordHasher;
@@ -54,6 +57,13 @@ export function createAuthServices(deps: AuthDependencies) {
   return {
     sessions,
     twoFactor,
+    passkeys: createPasskeyService({
+      passkeys: deps.passkeys,
+      users,
+      sessions,
+      clock,
+      publicUrl: settings.publicUrl,
+    }),
     registration: createRegistrationService({
       users,
       tokens,

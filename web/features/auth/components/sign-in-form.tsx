@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { SigninInput } from '#common/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
+import { usePasskeySignIn } from '../api/passkey-sign-in.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInErrorMessage } from '../error-messages.ts';
 import { signInFormSchema } from '../form-schemas.ts';
@@ -67,6 +70,17 @@ export function SignInForm({ next, onDone }: SignInFormProps) {
     }
   });
 
+  const passkey = usePasskeySignIn();
+  const passkeysSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  async function withPasskey() {
+    try {
+      finish(await passkey.mutateAsync());
+    } catch (error) {
+      if (error instanceof Error && error.name === 'NotAllowedError') return;
+      toast.error(error instanceof Error ? error.message : 'Could not sign in with a passkey');
+    }
+  }
+
   if (challenge) {
     return (
       <TwoFactorStep
@@ -112,6 +126,19 @@ export function SignInForm({ next, onDone }: SignInFormProps) {
           Sign In
         </SubmitButton>
       </form>
+      {passkeysSupported ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-3 w-full"
+          disabled={passkey.isPending}
+          aria-busy={passkey.isPending || undefined}
+          onClick={() => void withPasskey()}
+        >
+          <KeyRound aria-hidden="true" />
+          {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        </Button>
+      ) : null}
       <ForgotPasswordDialog
         open={forgotOpen}
         onOpenChange={setForgotOpen}
