@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEventBus } from './adapters/bus/index.ts';
+import { createCountryLookup } from './adapters/geo.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
 import { createOidcClient } from './adapters/oauth/oidc-client.ts';
 import { type Queue, startQueue } from './adapters/queue.ts';
@@ -26,6 +27,7 @@ import { createCreatorsRepository } from './repositories/creators.repository.ts'
 import { createEmailChangesRepository } from './repositories/email-changes.repository.ts';
 import { createEntitlementsRepository } from './repositories/entitlements.repository.ts';
 import { createEventsRepository } from './repositories/events.repository.ts';
+import { createKnownBrowsersRepository } from './repositories/known-browsers.repository.ts';
 import { createLikesRepository } from './repositories/likes.repository.ts';
 import { createMediaRepository } from './repositories/media.repository.ts';
 import { createNotificationsRepository } from './repositories/notifications.repository.ts';
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ),
   );
   const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
+  const geo = createCountryLookup();
   const auth = createAuthServices({
     users: createUsersRepository(database.db),
     sessions: createSessionsRepository(database.db),
@@ -183,6 +186,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     oauth: createOAuthRepository(database.db),
     twoFactor: createTwoFactorRepository(database.db),
     passkeys: createPasskeysRepository(database.db),
+    knownBrowsers: createKnownBrowsersRepository(database.db),
+    geo,
     media: createMediaRepository(database.db),
     passwords: createPasswordHasher(),
     outbox,

@@ -160,6 +160,8 @@ export const sessionSchema = z.object({
   id: z.string(),
   userAgent: z.string().nullable(),
   ipAddress: z.string().nullable(),
+  /** The approximate place of the address (a country, from an offline database), when known. */
+  place: z.string().nullable(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime(),
   current: z.boolean(),

@@ -145,3 +145,16 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
   expiresAt: at('expires_at'),
 });
+
+/** The browsers (family and system, e.g. 'Chrome on Linux') an account has signed in from: a new one is emailed about. */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browser: text('browser').notNull(),
+    firstSeenAt: at('first_seen_at'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.browser] })],
+);

@@ -18,7 +18,7 @@ const authRoutes: FastifyPluginAsyncZod<{ auth: AuthServices; publicUrl: string 
   await app.register(signinRoutes, { signIn: auth.signIn, sessions: auth.sessions });
   await app.register(passwordRoutes, { passwords: auth.passwords });
   await app.register(profileRoutes, { profile: auth.profile });
-  await app.register(sessionRoutes, { sessions: auth.sessions });
+  await app.register(sessionRoutes, { sessions: auth.sessions, placeOf: auth.placeOf });
   await app.register(googleRoutes, { google: auth.google, publicUrl });
   await app.register(twoFactorRoutes, { twoFactor: auth.twoFactor });
   await app.register(passkeyRoutes, { passkeys: auth.passkeys });

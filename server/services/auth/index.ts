@@ -1,8 +1,10 @@
+import type { CountryLookup } from '../../adapters/geo.ts';
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { OidcClient } from '../../adapters/oauth/oidc-client.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
+import type { KnownBrowsersRepository } from '../../repositories/known-browsers.repository.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
 import type { PasskeysRepository } from '../../repositories/passkeys.repository.ts';
@@ -11,6 +13,7 @@ import type { TwoFactorRepository } from '../../repositories/two-factor.reposito
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import { createAdminGrant } from './admin-grant.ts';
 import { createGoogleSignInService } from './google.service.ts';
+import { createNewDeviceAlerts, placeOf } from './new-device.ts';
 import { createPasskeyService } from './passkeys.service.ts';
 import { createPasswordService } from './password.service.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -28,6 +31,8 @@ export interface AuthDependencies {
   oauth: OAuthRepository;
   twoFactor: TwoFactorRepository;
   passkeys: PasskeysRepository;
+  knownBrowsers: KnownBrowsersRepository;
+  geo: CountryLookup;
   /** Uploaded media, to check that a new profile picture is the user's own upload. */
   media: Pick<MediaRepository, 'findById'>;
   passwords: PasswordHasher;
@@ -42,7 +47,25 @@ export interface AuthDependencies {
 /** The account services, each given only what it uses. */
 export function createAuthServices(deps: AuthDependencies) {
   const { users, tokens, passwords, outbox, limiter, clock, settings } = deps;
-  const sessions = createSessionService({ sessions: deps.sessions, clock });
+  const alerts = createNewDeviceAlerts({
+    knownBrowsers: deps.knownBrowsers,
+    users,
+    outbox,
+    geo: deps.geo,
+    clock,
+    publicUrl: settings.publicUrl,
+  });
+  const sessions = createSessionService({
+    sessions: deps.sessions,
+    clock,
+    onStart: async (userId, client) => {
+      try {
+        await alerts.seen(userId, client);
+      } catch (error) {
+        deps.log.warn({ err: error, userId }, 'new-device check failed');
+      }
+    },
+  });
   const grantAdminIfListed = createAdminGrant({ users, adminEmails: settings.adminEmails, clock });
   const throttle = createSignInThrottle(limiter);
   const twoFactor = createTwoFactorService({
@@ -56,6 +79,8 @@ export function createAuthServices(deps: AuthDependencies) {
   });
   return {
     sessions,
+    /** 'United Kingdom' for an address, as far as the country database knows. */
+    placeOf: (ip: string | null) => placeOf(deps.geo, ip),
     twoFactor,
     passkeys: createPasskeyService({
       passkeys: deps.passkeys,

@@ -19,7 +19,12 @@ export interface Authenticated {
   session: SessionRecord;
 }
 
-export function createSessionService(deps: { sessions: SessionsRepository; clock: Clock }) {
+export function createSessionService(deps: {
+  sessions: SessionsRepository;
+  clock: Clock;
+  /** Told of every new session (the new-device email); its failures never fail a sign-in. */
+  onStart?: (userId: string, client: ClientInfo) => Promise<void>;
+}) {
   const { sessions, clock } = deps;
   return {
     /** A new session; the token is returned once and only its hash is stored. */
@@ -39,6 +44,7 @@ export function createSessionService(deps: { sessions: SessionsRepository; clock
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         secondFactorAt: options.secondFactor ? now : null,
       });
+      await deps.onStart?.(userId, client).catch(() => undefined);
       return { token, session };
     },
 
