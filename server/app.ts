@@ -14,6 +14,7 @@ import { createJobs } from './jobs/index.ts';
 import { PROCESS_MEDIA } from './jobs/process-media.ts';
 import { SWEEP_MEDIA_TEMP } from './jobs/sweep-media-temp.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { withViewerCountry } from './lib/viewer-region.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
@@ -209,6 +210,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.close();
   });
 
+  // The requesting country (request.ip follows TRUST_PROXY), for creators' blocked countries.
+  app.addHook('onRequest', (request, _reply, done) => withViewerCountry(geo.countryOf(request.ip), done));
   await app.register(errorsPlugin);
   await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
   await app.register(securityHeadersPlugin, {

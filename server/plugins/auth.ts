@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors.ts';
+import { exemptFromRegion } from '../lib/viewer-region.ts';
 import type { SessionRecord } from '../repositories/sessions.repository.ts';
 import type { UserRecord } from '../repositories/users.repository.ts';
 import type { ClientInfo } from '../services/auth/client-info.ts';
@@ -47,6 +48,7 @@ export default fp(
       if (!found) return false;
       request.user = found.user;
       request.session = found.session;
+      if (found.user.role === 'admin') exemptFromRegion();
       return true;
     }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, inArray, isNotNull, notExists, or, sql } from 'd
 import type { Database } from '../db/client.ts';
 import { creatorProfiles, follows, media, postLikes, posts, userBlocks } from '../db/schema/index.ts';
 import { RANK_SECONDS_PER_LIKE_DECADE } from '../lib/rank.ts';
+import { viewerCountry } from '../lib/viewer-region.ts';
 import type { CreatorRecord } from './creators.repository.ts';
 import type { MediaRecord } from './media.repository.ts';
 
@@ -38,6 +39,14 @@ const blockedBetween = (db: Database, viewerId: string) =>
       ),
   );
 
+/** Leaves out creators who blocked the requesting country (see server/lib/viewer-region.ts); not for their own posts. */
+export function shownInViewerRegion(viewerId?: string) {
+  const country = viewerCountry();
+  if (!country) return undefined;
+  const own = viewerId ? sql` or ${creatorProfiles.userId} = ${viewerId}` : sql``;
+  return sql`(not (${country} = any(${creatorProfiles.blockedCountries}))${own})`;
+}
+
 const followedBy = (db: Database, viewerId: string) =>
   exists(
     db
@@ -66,6 +75,7 @@ export function createPostsRepository(db: Database) {
             ? sql`(${posts.rankScore}, ${posts.id}) < (${options.after.score}, ${options.after.id})`
             : undefined,
           viewerId ? sql`not ${blockedBetween(db, viewerId)}` : undefined,
+          shownInViewerRegion(viewerId),
           viewerId
             ? options.followed
               ? followedBy(db, viewerId)
@@ -184,6 +194,7 @@ export function createPostsRepository(db: Database) {
             eq(creatorProfiles.status, 'approved'),
             showable,
             sql`not ${blockedBetween(db, options.viewerId)}`,
+            shownInViewerRegion(options.viewerId),
             options.beforeId ? sql`${posts.id} < ${options.beforeId}` : undefined,
           ),
         )

@@ -104,6 +104,21 @@ export function createCreatorsService(deps: {
   }
 
   return {
+    /** The countries where the signed-in creator's page, posts and media are not shown. */
+    async blockedCountries(user: Actor): Promise<string[]> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.creatorNotFound);
+      return creator.blockedCountries;
+    },
+
+    async setBlockedCountries(user: Actor, countries: string[]): Promise<string[]> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.creatorNotFound);
+      const unique = [...new Set(countries.map((code) => code.toUpperCase()))].sort();
+      const updated = await creators.update(creator, { blockedCountries: unique }, deps.clock.now());
+      return updated.blockedCountries;
+    },
+
     present,
 
     /** Suggestions: approved creators the viewer neither is, follows, nor has a block with. */

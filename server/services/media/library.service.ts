@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
+import { creatorMessages } from '../../../common/schemas/creators.ts';
 import { type MediaView, mediaMessages } from '../../../common/schemas/media.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
+import { regionBlocked, viewerCountry } from '../../lib/viewer-region.ts';
 import {
   canDeleteMedia,
   canFetchIdentityDocument,
@@ -12,7 +14,7 @@ import {
   mediaAccess,
 } from '../../policies/media.ts';
 import { presentMedia } from '../../presenters/media.ts';
-import type { MediaRepository } from '../../repositories/media.repository.ts';
+import type { MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
 import { contentDisposition, type MediaLinks, variantPath } from './links.ts';
 import type { UrlSigner } from './url-signing.ts';
 
@@ -38,12 +40,21 @@ export function createMediaLibrary(deps: {
 }) {
   const find = (id: string) => (UUID.test(id) ? deps.media.findById(id) : Promise.resolve(null));
 
+  /** A creator's media obeys their blocked countries, direct links included (owners and admins exempt). */
+  async function assertShownInRegion(viewer: MediaViewer | null, row: MediaRecord): Promise<void> {
+    if (row.kind === 'identity_document' || viewerCountry() === null) return;
+    if (viewer && (viewer.id === row.ownerId || viewer.role === 'admin')) return;
+    if (regionBlocked(await deps.media.ownerBlockedCountries(row.ownerId)))
+      throw new AppError('REGION_BLOCKED', creatorMessages.regionBlocked);
+  }
+
   return {
     /** The media object as this viewer may see it; 404 when it may not see it at all. */
     async view(viewer: MediaViewer | null, id: string): Promise<MediaView> {
       const row = await find(id);
       const access = row ? mediaAccess(viewer, row) : 'none';
       if (!row || access === 'none') throw notFound(mediaMessages.notFound);
+      await assertShownInRegion(viewer, row);
       return presentMedia(row, { entitled: access === 'full', links: deps.links });
     },
 
@@ -86,6 +97,7 @@ export function createMediaLibrary(deps: {
       const row = VARIANT.test(request.variant) ? await find(request.id) : null;
       const file = row?.status === 'ready' ? row.variants[request.variant] : undefined;
       if (!row || !file) throw notFound(mediaMessages.notFound);
+      await assertShownInRegion(viewer, row);
 
       const identity = row.kind === 'identity_document';
       let cacheControl: string;

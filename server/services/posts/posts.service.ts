@@ -12,7 +12,7 @@ import { forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { rankScore } from '../../lib/rank.ts';
 import { requireVerified } from '../../policies/account.ts';
-import { canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
 import { canDeletePost } from '../../policies/posts.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
@@ -46,6 +46,7 @@ export function createPostsService(deps: {
       viewer !== null && viewer.id !== row.creator.userId
         ? await deps.blocks.between(viewer.id, row.creator.userId)
         : false;
+    if (!blocked) assertNotRegionBlocked(viewer, row.creator);
     if (!canViewCreator(viewer, row.creator, blocked)) throw notFound(postMessages.notFound);
     return row;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "creator_profiles" ADD COLUMN "blocked_countries" text[] DEFAULT '{}'::text[] NOT NULL;
