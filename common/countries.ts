@@ -19,3 +19,10 @@ export function filterCountries(query: string): readonly string[] {
   const needle = query.trim().toLocaleLowerCase('en');
   return needle ? countries.filter((name) => name.toLocaleLowerCase('en').includes(needle)) : countries;
 }
+
+/** Every country with its ISO 3166-1 alpha-2 code, by name: what a creator hides their page from. */
+export function countryList(): { code: string; name: string }[] {
+  return Object.entries(names as Record<string, string>)
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}

@@ -7,7 +7,11 @@ export const errorCodes = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,
+  /** A sensitive action on an account with two-step sign-in: prove a second factor first. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
+  /** The creator chose not to show their page in the visitor's country. */
+  REGION_BLOCKED: 451,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -251,15 +251,15 @@ describe('fan payments in a browser', () => {
     await creator.page.goto('/settings?tab=payments');
     await creator.page.getByRole('tab', { name: 'Manage Subscriptions' }).click();
     const subscribers = creator.page.getByRole('list', { name: 'Subscribers' });
-    const row = subscribers.getByRole('listitem').filter({ hasText: fanAccount.email });
+    const row = subscribers.getByRole('listitem').filter({ hasText: 'Kofi Mensah' });
     await row.waitFor();
-    await row.getByText('Kofi Mensah').waitFor();
+    expect(await subscribers.textContent()).not.toContain(fanAccount.email);
     await row.getByText('Subscribed').first().waitFor();
     await row.getByText('$5.00').waitFor();
     if (screenshots) await creator.page.screenshot({ path: `${screenshots}/creator-subscribers.png` });
 
-    // ...View Details, and Message User goes to the conversation with their address.
-    await row.getByRole('button', { name: `Actions for ${fanAccount.email}` }).click();
+    // ...View Details: their name, never their email.
+    await row.getByRole('button', { name: 'Actions for Kofi Mensah' }).click();
     await creator.page.getByRole('menuitem', { name: 'View Details' }).click();
     const details = creator.page.getByRole('dialog', { name: 'Kofi Mensah' });
     await details.getByText('Monthly').waitFor();
@@ -277,7 +277,8 @@ describe('fan payments in a browser', () => {
     const receipt = creator.page.getByRole('dialog', { name: 'Transaction details' });
     await receipt.getByText('Platform fee').waitFor();
     await receipt.getByText('$1.00', { exact: true }).waitFor();
-    await receipt.getByText(fanAccount.email).waitFor();
+    await receipt.getByText('Kofi Mensah', { exact: true }).waitFor();
+    expect(await receipt.textContent()).not.toContain(fanAccount.email);
     if (screenshots) await creator.page.screenshot({ path: `${screenshots}/transaction-details.png` });
     await creator.page.keyboard.press('Escape');
     await receipt.waitFor({ state: 'hidden' });

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEventBus } from './adapters/bus/index.ts';
+import { createCountryLookup } from './adapters/geo.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
 import { createOidcClient } from './adapters/oauth/oidc-client.ts';
 import { type Queue, startQueue } from './adapters/queue.ts';
@@ -13,6 +14,7 @@ import { createJobs } from './jobs/index.ts';
 import { PROCESS_MEDIA } from './jobs/process-media.ts';
 import { SWEEP_MEDIA_TEMP } from './jobs/sweep-media-temp.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { withViewerCountry } from './lib/viewer-region.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
@@ -26,16 +28,19 @@ import { createCreatorsRepository } from './repositories/creators.repository.ts'
 import { createEmailChangesRepository } from './repositories/email-changes.repository.ts';
 import { createEntitlementsRepository } from './repositories/entitlements.repository.ts';
 import { createEventsRepository } from './repositories/events.repository.ts';
+import { createKnownBrowsersRepository } from './repositories/known-browsers.repository.ts';
 import { createLikesRepository } from './repositories/likes.repository.ts';
 import { createMediaRepository } from './repositories/media.repository.ts';
 import { createNotificationsRepository } from './repositories/notifications.repository.ts';
 import { createOAuthRepository } from './repositories/oauth.repository.ts';
 import { createOnboardingRepository } from './repositories/onboarding.repository.ts';
+import { createPasskeysRepository } from './repositories/passkeys.repository.ts';
 import { createPostsRepository } from './repositories/posts.repository.ts';
 import { createPurchasesRepository } from './repositories/purchases.repository.ts';
 import { createReportsRepository } from './repositories/reports.repository.ts';
 import { createSessionsRepository } from './repositories/sessions.repository.ts';
 import { createSupportRepository } from './repositories/support.repository.ts';
+import { createTwoFactorRepository } from './repositories/two-factor.repository.ts';
 import { createUsersRepository } from './repositories/users.repository.ts';
 import adminCreatorRoutes from './routes/admin/creators.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -179,11 +184,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ),
   );
   const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
+  const geo = createCountryLookup();
   const auth = createAuthServices({
     users: createUsersRepository(database.db),
     sessions: createSessionsRepository(database.db),
     tokens: createAuthTokensRepository(database.db),
     oauth: createOAuthRepository(database.db),
+    twoFactor: createTwoFactorRepository(database.db),
+    passkeys: createPasskeysRepository(database.db),
+    knownBrowsers: createKnownBrowsersRepository(database.db),
+    geo,
     media: createMediaRepository(database.db),
     passwords: createPasswordHasher(),
     outbox,
@@ -205,8 +215,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.close();
   });
 
+  // The requesting country (request.ip follows TRUST_PROXY), for creators' blocked countries.
+  app.addHook('onRequest', (request, _reply, done) => withViewerCountry(geo.countryOf(request.ip), done));
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessions: auth.sessions });
+  await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
       ? [

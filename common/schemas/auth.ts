@@ -12,6 +12,7 @@ export const authMessages = {
   acceptTerms: 'You must be at least 18 and accept the terms',
   nameTooLong: `Names must be at most ${limits.nameMaxLength} characters`,
   emailTaken: 'An account with this email already exists',
+  signupCodeSent: 'Account created successfully. Please check your email for verification.',
   emailToVerifyMissing: 'Could not find email to verify',
   codeRequired: 'Please enter verification code',
   codeFormat: 'The verification code has 6 digits',
@@ -148,10 +149,19 @@ export const authResponseSchema = z.object({ token: z.string(), user: publicUser
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/**
+ * POST /api/auth/signup answers the same whether or not the address already has an account: the
+ * address as stored (trimmed, lower-cased) and what to do next. No user, no token.
+ */
+export const signupResponseSchema = z.object({ email: z.string(), message: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
 export const sessionSchema = z.object({
   id: z.string(),
   userAgent: z.string().nullable(),
   ipAddress: z.string().nullable(),
+  /** The approximate place of the address (a country, from an offline database), when known. */
+  place: z.string().nullable(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime(),
   current: z.boolean(),

@@ -38,6 +38,7 @@ export function sixMonthPriceCents(monthlyCents: number): number {
 
 /** The wording users see; the spec's own where it has one (section 5). */
 export const creatorMessages = {
+  regionBlocked: "This creator's page is not available in your region",
   countryRequired: 'Please select a country',
   countryUnknown: 'Please select a country from the list',
   identityRequired: 'Please choose one option',
@@ -258,3 +259,11 @@ export const rejectCreatorSchema = z.object({
 });
 
 export { handleMessages };
+
+/** GET and PUT /api/creators/me/blocked-countries: ISO 3166-1 alpha-2 codes. */
+export const blockedCountriesSchema = z.object({
+  countries: z
+    .array(z.string().regex(/^[A-Za-z]{2}$/, 'Choose countries from the list'))
+    .max(250, 'Choose countries from the list'),
+});
+export type BlockedCountries = z.infer<typeof blockedCountriesSchema>;

@@ -229,7 +229,7 @@ const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
 
 /**
  * The filters shared by both lists: `from` and `to` are calendar days (YYYY-MM-DD, UTC), both
- * inclusive; `q` searches names, emails and references.
+ * inclusive; `q` searches names, handles and references (never emails: nobody sees another's).
  */
 const listFilters = {
   q: z.string().trim().max(200).optional(),
@@ -256,7 +256,8 @@ export const subscriberSchema = z.object({
   id: z.string(),
   userId: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** The fan's creator handle when they have an approved creator page (never their email). */
+  handle: z.string().nullable(),
   status: z.enum(subscriberStatuses),
   /** When the subscription started (the row's date, and what the date range filters). */
   date: z.string(),
@@ -311,8 +312,12 @@ export const transactionSchema = z.object({
   kind: z.enum(transactionKinds),
   /** The provider's reference (or the payout id for payouts): the spec's transactionId. */
   transactionId: z.string(),
-  /** The paying fan's email (the viewer's own for their payments). */
-  email: z.string(),
+  /**
+   * The other side, by name and @handle (never an email): the creator paid for a payment or its
+   * refund, the fan who paid for an earning or its reversal, the creator themself for a payout.
+   */
+  name: z.string(),
+  handle: z.string().nullable(),
   /** Positive; `direction` says whether money went out of (`debit`) or into (`credit`) the viewer's hands. */
   amount: moneySchema,
   direction: z.enum(['debit', 'credit']),

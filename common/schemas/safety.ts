@@ -167,7 +167,7 @@ export const resolveReportSchema = z.object({
 /** Privacy & Safety: the people you blocked. */
 export const blockedUserSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Their name (never their email: nobody sees another user's address). */
   name: z.string(),
   /** Their creator handle, for View Profile (null when they are not a creator). */
   handle: z.string().nullable(),

@@ -48,13 +48,18 @@ export interface WatchedPage {
 /** A page in a fresh context that records every console error, page error and failed request. */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** The address the server sees (X-Forwarded-For), e.g. one from a known country's range. */
+    address?: string;
+  } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: options.viewport ?? viewports.desktop,
     colorScheme: options.colorScheme ?? 'light',
-    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    extraHTTPHeaders: { 'x-forwarded-for': options.address ?? clientAddress() },
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors.ts';
+import { exemptFromRegion } from '../lib/viewer-region.ts';
 import type { SessionRecord } from '../repositories/sessions.repository.ts';
 import type { UserRecord } from '../repositories/users.repository.ts';
 import type { ClientInfo } from '../services/auth/client-info.ts';
 import type { SessionService } from '../services/auth/sessions.service.ts';
+import type { TwoFactorService } from '../services/auth/two-factor.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +19,11 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>;
     /** preHandler: the user when a valid token is sent; anonymous otherwise (a bad token is ignored). */
     authenticateOptional(request: FastifyRequest): Promise<void>;
+    /**
+     * preHandler after `authenticate`, on sensitive actions: with two-step sign-in on, this session
+     * must have proved a second factor in the last minutes, else 403 TWO_FACTOR_REQUIRED.
+     */
+    requireRecentSecondFactor(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -24,7 +31,13 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/;
 
 /** Bearer-token sessions: the token is opaque and only its hash is stored (see SessionService). */
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { sessions: SessionService }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    options: {
+      sessions: SessionService;
+      twoFactor: Pick<TwoFactorService, 'assertRecentSecondFactor'>;
+    },
+  ) {
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
 
@@ -35,6 +48,7 @@ export default fp(
       if (!found) return false;
       request.user = found.user;
       request.session = found.session;
+      if (found.user.role === 'admin') exemptFromRegion();
       return true;
     }
 
@@ -43,6 +57,10 @@ export default fp(
     });
     app.decorate('authenticateOptional', async (request: FastifyRequest) => {
       await resolve(request);
+    });
+    app.decorate('requireRecentSecondFactor', async (request: FastifyRequest) => {
+      const { user, session } = signedIn(request);
+      await options.twoFactor.assertRecentSecondFactor(user, session);
     });
   },
   { name: 'auth', dependencies: ['errors'] },

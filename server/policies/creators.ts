@@ -1,11 +1,14 @@
 import { creatorMessages } from '../../common/schemas/creators.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
+import { regionBlocked } from '../lib/viewer-region.ts';
 import type { CreatorRecord } from '../repositories/creators.repository.ts';
 import type { UserRecord } from '../repositories/users.repository.ts';
 import { isAdmin } from './account.ts';
 
 export type Viewer = Pick<UserRecord, 'id' | 'role'>;
-type CreatorFacts = Pick<CreatorRecord, 'userId' | 'status'>;
+type CreatorFacts = Pick<CreatorRecord, 'userId' | 'status'> & {
+  blockedCountries?: readonly string[] | null;
+};
 
 export const isOwnerOf = (viewer: Viewer | null, creator: CreatorFacts) =>
   viewer !== null && viewer.id === creator.userId;
@@ -16,10 +19,21 @@ export const isOwnerOf = (viewer: Viewer | null, creator: CreatorFacts) =>
  */
 export function canViewCreator(viewer: Viewer | null, creator: CreatorFacts, blocked: boolean): boolean {
   if (isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer))) return true;
-  return creator.status === 'approved' && !blocked;
+  return creator.status === 'approved' && !blocked && !regionBlocked(creator.blockedCountries);
+}
+
+/**
+ * A creator who chose not to be shown in the visitor's country (their address, following
+ * TRUST_PROXY): 451 with the region message. The creator themself and admins are exempt.
+ */
+export function assertNotRegionBlocked(viewer: Viewer | null, creator: CreatorFacts): void {
+  if (isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer))) return;
+  if (creator.status === 'approved' && regionBlocked(creator.blockedCountries))
+    throw new AppError('REGION_BLOCKED', creatorMessages.regionBlocked);
 }
 
 export function assertCanViewCreator(viewer: Viewer | null, creator: CreatorFacts, blocked: boolean): void {
+  if (!blocked) assertNotRegionBlocked(viewer, creator);
   if (!canViewCreator(viewer, creator, blocked)) throw notFound(creatorMessages.creatorNotFound);
 }
 

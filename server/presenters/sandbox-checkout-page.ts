@@ -56,7 +56,11 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
-/** The sandbox's checkout: plain HTML forms and no script (the CSP allows none inline). */
+/**
+ * The sandbox's checkout: plain HTML forms and no script (the CSP allows none inline). It is reached
+ * by its reference alone, which the creator also sees in their transaction list, so it shows no
+ * email.
+ */
 export function renderSandboxCheckout(
   checkout: SandboxCheckout,
   merchantName: string,
@@ -66,7 +70,6 @@ export function renderSandboxCheckout(
   const details = `<dl>
   <dt>Merchant</dt><dd>${escapeHtml(merchantName)}</dd>
   <dt>For</dt><dd>${escapeHtml(checkout.description)}</dd>
-  <dt>Email</dt><dd>${escapeHtml(checkout.email)}</dd>
   <dt>Reference</dt><dd>${escapeHtml(checkout.reference)}</dd>
 </dl>`;
   if (checkout.status !== 'pending') {

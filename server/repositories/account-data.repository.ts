@@ -11,22 +11,28 @@ import {
   emailChangeRequests,
   emailVerificationCodes,
   follows,
+  knownBrowsers,
   ledgerEntries,
   media,
   notifications,
   oauthAccounts,
   oauthExchangeCodes,
+  passkeys,
   passwordResetTokens,
   postLikes,
   postPurchases,
   reports,
   sessions,
+  signInChallenges,
   subscriptions,
   supportReplies,
   supportTickets,
+  twoFactorRecoveryCodes,
+  twoFactorSecrets,
   userBlocks,
   userEvents,
   users,
+  webauthnChallenges,
 } from '../db/schema/index.ts';
 
 /** Never part of an export: hashes of passwords, tokens and codes, and provider secrets. */
@@ -40,6 +46,9 @@ const SECRET_COLUMNS = new Set([
   'browser_hash',
   'authorization_code',
   'customer_code',
+  'secret_ciphertext',
+  'public_key',
+  'challenge',
 ]);
 
 export interface UserReference {
@@ -142,6 +151,12 @@ export function createAccountDataRepository(db: Database) {
         await tx.delete(conversations).where(inArray(conversations.id, mine));
         for (const [table, column] of [
           [sessions, sessions.userId],
+          [signInChallenges, signInChallenges.userId],
+          [twoFactorSecrets, twoFactorSecrets.userId],
+          [twoFactorRecoveryCodes, twoFactorRecoveryCodes.userId],
+          [passkeys, passkeys.userId],
+          [knownBrowsers, knownBrowsers.userId],
+          [webauthnChallenges, webauthnChallenges.userId],
           [emailVerificationCodes, emailVerificationCodes.userId],
           [passwordResetTokens, passwordResetTokens.userId],
           [oauthExchangeCodes, oauthExchangeCodes.userId],

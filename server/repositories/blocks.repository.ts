@@ -89,7 +89,7 @@ export function createBlocksRepository(db: Database) {
       });
     },
 
-    /** The people this user blocked, newest first; `query` matches their email. */
+    /** The people this user blocked, newest first; `query` matches their name or creator handle. */
     async list(
       blockerId: string,
       options: { limit: number; before?: { at: string; id: string }; query?: string },
@@ -100,9 +100,9 @@ export function createBlocksRepository(db: Database) {
       return db
         .select({
           id: users.id,
-          email: users.email,
           firstName: users.firstName,
           lastName: users.lastName,
+          displayName: creatorProfiles.displayName,
           handle: creatorProfiles.handle,
           creatorStatus: creatorProfiles.status,
           blockedAt: userBlocks.createdAt,
@@ -113,7 +113,9 @@ export function createBlocksRepository(db: Database) {
         .where(
           and(
             eq(userBlocks.blockerId, blockerId),
-            pattern ? sql`lower(${users.email}) like ${pattern}` : undefined,
+            pattern
+              ? sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} or (${creatorProfiles.status} = 'approved' and (lower(${creatorProfiles.handle}) like ${pattern} or lower(coalesce(${creatorProfiles.displayName}, '')) like ${pattern})))`
+              : undefined,
             options.before
               ? sql`(${userBlocks.createdAt}, ${userBlocks.blockedId}) < (${options.before.at}::timestamptz, ${options.before.id})`
               : undefined,

@@ -18,7 +18,8 @@ export const subscriberStatusSql = (now: Date) => sql<SubscriberStatus>`case
 
 export interface SubscriberRow {
   subscription: CreatorSubscriptionRecord;
-  fan: { id: string; email: string; firstName: string; lastName: string };
+  /** `handle` and `displayName`: the fan's own creator page, when approved. */
+  fan: { id: string; firstName: string; lastName: string; handle: string | null; displayName: string | null };
   status: SubscriberStatus;
   blocked: boolean;
   /** Refunds of this subscription's payments (owed or sent), in cents. */
@@ -46,7 +47,17 @@ const creatorColumns = {
 
 const subscriberColumns = (now: Date) => ({
   subscription: creatorSubscriptions,
-  fan: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+  fan: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    handle: sql<
+      string | null
+    >`(select fcp.handle from ${creatorProfiles} fcp where fcp.user_id = ${users.id} and fcp.status = 'approved')`,
+    displayName: sql<
+      string | null
+    >`(select fcp.display_name from ${creatorProfiles} fcp where fcp.user_id = ${users.id} and fcp.status = 'approved')`,
+  },
   status: subscriberStatusSql(now),
   blocked: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${creatorProfiles.userId} and ${userBlocks.blockedId} = ${users.id})`,
   refunded: sql<string>`coalesce((select sum(${fanPayments.refundAmount}) from ${fanPayments} where ${fanPayments.subscriptionId} = ${creatorSubscriptions.id} and ${fanPayments.status} = 'succeeded' and ${fanPayments.refundStatus} is not null), 0)`,
@@ -169,7 +180,7 @@ export function createCreatorSubscriptionsRepository(db: Database) {
             // A row created for a checkout that never paid is nobody's subscription yet.
             sql`${creatorSubscriptions.amount} > 0`,
             pattern
-              ? sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} or lower(${users.email}) like ${pattern})`
+              ? sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} or exists (select 1 from ${creatorProfiles} fcp where fcp.user_id = ${users.id} and fcp.status = 'approved' and (lower(fcp.handle) like ${pattern} or lower(coalesce(fcp.display_name, '')) like ${pattern})))`
               : undefined,
             options.status ? sql`${status} = ${options.status}` : undefined,
             options.from

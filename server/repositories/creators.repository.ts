@@ -10,6 +10,7 @@ import {
   userBlocks,
   users,
 } from '../db/schema/index.ts';
+import { shownInViewerRegion } from './posts.repository.ts';
 
 export type CreatorRecord = typeof creatorProfiles.$inferSelect;
 export type NewCreator = typeof creatorProfiles.$inferInsert;
@@ -18,6 +19,7 @@ export type CreatorChanges = Partial<
     CreatorRecord,
     | 'handle'
     | 'displayName'
+    | 'blockedCountries'
     | 'bio'
     | 'avatarUrl'
     | 'bannerUrl'
@@ -79,6 +81,7 @@ export function createCreatorsRepository(db: Database) {
                 )
               : undefined,
             viewerId ? sql`not ${blockedWith(db, viewerId)}` : undefined,
+            shownInViewerRegion(viewerId),
           ),
         )
         .orderBy(desc(creatorProfiles.id))
@@ -102,6 +105,7 @@ export function createCreatorsRepository(db: Database) {
             eq(creatorProfiles.status, 'approved'),
             sql`(${text} like ${pattern} or word_similarity(${query}, ${text}) >= 0.3)`,
             options.viewerId ? sql`not ${blockedWith(db, options.viewerId)}` : undefined,
+            shownInViewerRegion(options.viewerId),
           ),
         )
         .orderBy(sql`${score} desc`, desc(creatorProfiles.id))

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { media } from '../db/schema/index.ts';
+import { creatorProfiles, media } from '../db/schema/index.ts';
 
 export type MediaRecord = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
@@ -8,6 +8,15 @@ export type MediaChanges = Partial<Omit<MediaRecord, 'id' | 'ownerId' | 'created
 
 export function createMediaRepository(db: Database) {
   return {
+    /** The countries where the owner's creator page (and so their media) is not shown. */
+    async ownerBlockedCountries(ownerId: string): Promise<string[]> {
+      const [row] = await db
+        .select({ countries: creatorProfiles.blockedCountries })
+        .from(creatorProfiles)
+        .where(eq(creatorProfiles.userId, ownerId));
+      return row?.countries ?? [];
+    },
+
     async create(row: NewMedia): Promise<MediaRecord> {
       const [created] = await db.insert(media).values(row).returning();
       if (!created) throw new Error('media insert returned nothing');

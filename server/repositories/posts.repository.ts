@@ -11,6 +11,7 @@ import {
   userBlocks,
 } from '../db/schema/index.ts';
 import { RANK_SECONDS_PER_LIKE_DECADE } from '../lib/rank.ts';
+import { viewerCountry } from '../lib/viewer-region.ts';
 import type { CreatorRecord } from './creators.repository.ts';
 import type { MediaRecord } from './media.repository.ts';
 
@@ -57,6 +58,14 @@ const blockedBetween = (db: Database, viewerId: string) =>
         ),
       ),
   );
+
+/** Leaves out creators who blocked the requesting country (see server/lib/viewer-region.ts); not for their own posts. */
+export function shownInViewerRegion(viewerId?: string) {
+  const country = viewerCountry();
+  if (!country) return undefined;
+  const own = viewerId ? sql` or ${creatorProfiles.userId} = ${viewerId}` : sql``;
+  return sql`(not (${country} = any(${creatorProfiles.blockedCountries}))${own})`;
+}
 
 /**
  * What the viewer's page needs to know of each post, read in the same statement as the page:
@@ -113,6 +122,9 @@ export function createPostsRepository(db: Database) {
         : sql``;
     const order = rank ? sql`rank_score desc, id desc` : sql`id desc`;
     const postOrder = rank ? sql`p.rank_score desc, p.id desc` : sql`p.id desc`;
+    // A creator who blocked the requesting country is left out (server/lib/viewer-region.ts).
+    const country = viewerCountry();
+    const inRegion = country ? sql`and not (${country} = any(c.blocked_countries))` : sql``;
     return sql`with heads as (
         select f.creator_id, head.rank_score, head.id
         from follows f
@@ -120,7 +132,7 @@ export function createPostsRepository(db: Database) {
         -- a pass over all creators, whatever their number.
         cross join lateral (
           select c.user_id from creator_profiles c
-          where c.id = f.creator_id and c.status = 'approved' offset 0
+          where c.id = f.creator_id and c.status = 'approved' ${inRegion} offset 0
         ) c
         cross join lateral (
           select p.rank_score, p.id from posts p
@@ -161,6 +173,7 @@ export function createPostsRepository(db: Database) {
             ? sql`(${posts.rankScore}, ${posts.id}) < (${options.after.score}, ${options.after.id})`
             : undefined,
           viewerId ? sql`not ${blockedBetween(db, viewerId)}` : undefined,
+          shownInViewerRegion(viewerId),
           viewerId
             ? notExists(
                 db

@@ -12,6 +12,8 @@ export interface NewSession {
   ipAddress: string | null;
   now: Date;
   expiresAt: Date;
+  /** Set when the sign-in proved a second factor. */
+  secondFactorAt?: Date | null;
 }
 
 export function createSessionsRepository(db: Database) {
@@ -27,6 +29,7 @@ export function createSessionsRepository(db: Database) {
           createdAt: session.now,
           lastUsedAt: session.now,
           expiresAt: session.expiresAt,
+          secondFactorAt: session.secondFactorAt ?? null,
         })
         .returning();
       if (!row) throw new Error('session insert returned nothing');

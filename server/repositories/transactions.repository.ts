@@ -7,7 +7,9 @@ export interface TransactionRow {
   id: string;
   kind: TransactionKind;
   transactionId: string;
-  email: string;
+  /** The other side by name and @handle (see transactionSchema): never an email. */
+  name: string;
+  handle: string | null;
   amount: number;
   currency: string;
   direction: 'debit' | 'credit';
@@ -42,7 +44,10 @@ const toDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
 export function createTransactionsRepository(db: Database) {
   const planName = sql`case fp.plan when 'six_months' then '6 Months' else 'Monthly' end`;
   const creatorName = sql`coalesce(cp.display_name, 'a creator')`;
-  const fanName = sql`coalesce(nullif(trim(fan.first_name || ' ' || fan.last_name), ''), fan.email)`;
+  const fanName = sql`coalesce(fcp.display_name, nullif(trim(fan.first_name || ' ' || fan.last_name), ''), 'Fanplace member')`;
+  // The fan's own creator page, when approved: its name and handle are public.
+  const fanPage = sql`left join creator_profiles fcp on fcp.user_id = fan.id and fcp.status = 'approved'`;
+  const ownName = sql`coalesce(cp.display_name, nullif(trim(u.first_name || ' ' || u.last_name), ''), 'Fanplace member')`;
   const card = sql`case when fp.card_last4 is not null and fp.card_last4 <> '' then 'Card •••• ' || fp.card_last4 else 'Card' end`;
   const what = sql`case fp.purpose
       when 'post_unlock' then 'unlocked post by ' || ${creatorName}
@@ -52,31 +57,30 @@ export function createTransactionsRepository(db: Database) {
 
   function union(userId: string): SQL {
     return sql`
-      select fp.id, 'payment' as kind, fp.reference as transaction_id, fan.email, fp.amount, fp.currency,
+      select fp.id, 'payment' as kind, fp.reference as transaction_id, ${creatorName} as name, cp.handle,
+        fp.amount, fp.currency,
         'debit' as direction,
         case fp.status when 'succeeded' then 'completed' when 'pending' then 'pending' else 'failed' end as status,
         ${card} as payment_method,
         'Payment: ' || ${what} as description,
         fp.created_at as date, fp.id as fan_payment_id
       from fan_payments fp
-      join users fan on fan.id = fp.fan_id
       left join creator_profiles cp on cp.id = fp.creator_id
       where fp.fan_id = ${userId}
       union all
-      select lt.id, 'refund', fp.reference, fan.email,
+      select lt.id, 'refund', fp.reference, ${creatorName}, cp.handle,
         (select -sum(e.amount) from ledger_entries e where e.transaction_id = lt.id and e.account_id = 'platform:cash'),
         fp.currency, 'credit', 'completed', ${card},
         case lt.kind when 'chargeback' then 'Chargeback: ' else 'Refund: ' end || ${what},
         lt.created_at, fp.id
       from ledger_transactions lt
       join fan_payments fp on fp.id = lt.fan_payment_id
-      join users fan on fan.id = fp.fan_id
       left join creator_profiles cp on cp.id = fp.creator_id
       where fp.fan_id = ${userId} and lt.kind in ${reversalKinds}
       union all
       select lt.id,
         case lt.kind when 'creator_charge' then 'earning' else 'earning_reversal' end,
-        fp.reference, fan.email,
+        fp.reference, ${fanName}, fcp.handle,
         (select abs(sum(e.amount)) from ledger_entries e where e.transaction_id = lt.id and e.account_id = 'creator:' || fp.creator_user_id || ':earnings'),
         fp.currency,
         case lt.kind when 'creator_charge' then 'credit' else 'debit' end,
@@ -87,16 +91,18 @@ export function createTransactionsRepository(db: Database) {
       from ledger_transactions lt
       join fan_payments fp on fp.id = lt.fan_payment_id
       join users fan on fan.id = fp.fan_id
+      ${fanPage}
       left join creator_profiles cp on cp.id = fp.creator_id
       where fp.creator_user_id = ${userId} and lt.kind in ('creator_charge', 'creator_refund', 'chargeback')
       union all
-      select p.id, 'payout', p.id::text, u.email, p.amount, p.currency, 'credit',
+      select p.id, 'payout', p.id::text, ${ownName}, cp.handle, p.amount, p.currency, 'credit',
         case p.status when 'paid' then 'completed' else 'pending' end,
         'Manual bank transfer',
         case p.status when 'paid' then 'Payout of available earnings, sent' else 'Payout of available earnings, requested' end,
         p.requested_at, null
       from payouts p
       join users u on u.id = p.creator_user_id
+      left join creator_profiles cp on cp.user_id = u.id
       where p.creator_user_id = ${userId}`;
   }
 
@@ -105,7 +111,8 @@ export function createTransactionsRepository(db: Database) {
       id: String(row.id),
       kind: row.kind as TransactionKind,
       transactionId: String(row.transaction_id),
-      email: String(row.email),
+      name: String(row.name),
+      handle: row.handle ? String(row.handle) : null,
       amount: Number(row.amount ?? 0),
       currency: String(row.currency),
       direction: row.direction as 'debit' | 'credit',
@@ -129,7 +136,7 @@ export function createTransactionsRepository(db: Database) {
       const conditions: SQL[] = [visible(userId)];
       if (pattern)
         conditions.push(
-          sql`(lower(t.email) like ${pattern} or lower(t.transaction_id) like ${pattern} or lower(t.description) like ${pattern})`,
+          sql`(lower(t.name) like ${pattern} or lower(coalesce(t.handle, '')) like ${pattern} or lower(t.transaction_id) like ${pattern} or lower(t.description) like ${pattern})`,
         );
       if (options.status) conditions.push(sql`t.status = ${options.status}`);
       if (options.from) conditions.push(sql`t.date >= ${options.from.toISOString()}::timestamptz`);

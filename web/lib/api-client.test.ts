@@ -179,3 +179,37 @@ describe('the app client', () => {
     expect(requests[0]?.url).toBe('https://api.example.com/v1/health');
   });
 });
+
+describe('a sensitive action that needs the second step', () => {
+  const required = () => json(403, { message: 'Confirm it is you', code: 'TWO_FACTOR_REQUIRED' });
+
+  it('asks for the code, then sends the same call once more', async () => {
+    let confirmed = false;
+    const requests = stubFetch(() => (confirmed ? json(200, { message: 'done' }) : required()));
+    const ask = vi.fn(async () => {
+      confirmed = true;
+      return true;
+    });
+    const client = createApiClient({ baseUrl: '/api', onSecondFactorRequired: ask });
+    await expect(client.delete('/me/two-factor')).resolves.toEqual({ message: 'done' });
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'DELETE /api/me/two-factor',
+      'DELETE /api/me/two-factor',
+    ]);
+  });
+
+  it('gives up with the refusal when the prompt is dismissed, and never asks twice for one call', async () => {
+    const requests = stubFetch(required);
+    const dismissed = createApiClient({ baseUrl: '/api', onSecondFactorRequired: async () => false });
+    await expect(dismissed.post('/me/delete', { password: 'x' })).rejects.toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    expect(requests).toHaveLength(1);
+    const ask = vi.fn(async () => true);
+    const stubborn = createApiClient({ baseUrl: '/api', onSecondFactorRequired: ask });
+    await expect(stubborn.post('/wallet/payouts')).rejects.toBeInstanceOf(ApiError);
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(3);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '#common/errors.ts';
 import { endRejectedSession } from './auth-modal.ts';
+import { requestSecondFactor } from './second-factor.ts';
 import { getToken } from './session.ts';
 
 /** An API failure with the server's message, stable code, per-field messages and any wait. */
@@ -69,6 +70,11 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
   /** A 401 on a call made with the stored session; gets the token that call sent (null: none). */
   onUnauthorized?: (rejectedToken: string | null) => void;
+  /**
+   * A 403 TWO_FACTOR_REQUIRED (a sensitive action): resolves true once the user confirmed a code,
+   * and the call is then sent again, once.
+   */
+  onSecondFactorRequired?: () => Promise<boolean>;
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
@@ -89,8 +95,13 @@ export function setApiTransport(next: typeof fetch): void {
   transport = next;
 }
 
-export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }: ApiClientOptions) {
-  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+export function createApiClient({
+  baseUrl,
+  getToken: readToken,
+  onUnauthorized,
+  onSecondFactorRequired,
+}: ApiClientOptions) {
+  async function request(path: string, options: RequestOptions = {}, retried = false): Promise<unknown> {
     const headers = new Headers({ accept: 'application/json' });
     const isForm = options.body instanceof FormData;
     if (options.body !== undefined && !isForm) headers.set('content-type', 'application/json');
@@ -120,7 +131,13 @@ export function createApiClient({ baseUrl, getToken: readToken, onUnauthorized }
 
     const body = parseBody(await response.text());
     if (response.status === 401 && !ownToken) onUnauthorized?.(token ?? null);
-    if (!response.ok) throw toApiError(response.status, body);
+    if (!response.ok) {
+      const error = toApiError(response.status, body);
+      if (error.code === 'TWO_FACTOR_REQUIRED' && !retried && onSecondFactorRequired) {
+        if (await onSecondFactorRequired()) return request(path, options, true);
+      }
+      throw error;
+    }
     return body;
   }
 
@@ -149,4 +166,5 @@ export const api = createApiClient({
   baseUrl: apiBaseUrl,
   getToken,
   onUnauthorized: endRejectedSession,
+  onSecondFactorRequired: requestSecondFactor,
 });

@@ -28,20 +28,26 @@ export function onToasterWanted(callback: () => void): () => void {
   return () => wantListeners.delete(callback);
 }
 
-function show(kind: ToastKind, message: string): void {
+/** A button in the toast (sonner's `action`), e.g. 'Verify email'. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+function show(kind: ToastKind, message: string, action?: ToastAction): void {
   if (!wanted) {
     wanted = true;
     for (const listener of wantListeners) listener();
     wantListeners.clear();
   }
   Promise.all([import('sonner'), toasterReady])
-    .then(([sonner]) => sonner.toast[kind](message))
+    .then(([sonner]) => sonner.toast[kind](message, action ? { action } : undefined))
     .catch((error: unknown) => console.warn('Could not show a notification', message, error));
 }
 
 export const toast = {
   success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
+  error: (message: string, action?: ToastAction) => show('error', message, action),
   info: (message: string) => show('info', message),
   message: (message: string) => show('message', message),
 };

@@ -16,3 +16,8 @@ export function displayNameOf({ firstName, lastName, email }: NameParts): string
   const name = [firstName, lastName].filter((part) => part?.trim()).join(' ');
   return name || email;
 }
+
+/** Another person as lists show them: their name, and their @handle when they have a creator page. */
+export function personLabel({ name, handle }: { name: string; handle: string | null }): string {
+  return handle ? `${name} (@${handle})` : name;
+}

@@ -74,3 +74,87 @@ export const oauthAccounts = pgTable(
     index('oauth_accounts_user_id_idx').on(table.userId),
   ],
 );
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP). The secret is stored encrypted (AES-256-GCM,
+ * key derived from APP_SECRET); `enabledAt` is null while setup waits for its first code.
+ * `lastUsedStep` is the 30-second step of the last accepted code, so each code works once.
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: integer('last_used_step').notNull().default(0),
+  createdAt: at('created_at'),
+});
+
+/** Single-use recovery codes, stored as keyed hashes. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+);
+
+/** A sign-in whose password (or Google) step passed and that waits for the second factor: 10 minutes, 5 tries. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at'),
+    expiresAt: at('expires_at'),
+  },
+  (table) => [index('sign_in_challenges_user_id_idx').on(table.userId)],
+);
+
+/** Passkeys (WebAuthn credentials). A passkey sign-in counts as two factors. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id (base64url), as the authenticator reports it. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').notNull().default(''),
+    createdAt: at('created_at'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: 5 minutes, single use. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  /** The account adding a passkey; null for a passkey sign-in (the account is not known yet). */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  expiresAt: at('expires_at'),
+});
+
+/** The browsers (family and system, e.g. 'Chrome on Linux') an account has signed in from: a new one is emailed about. */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browser: text('browser').notNull(),
+    firstSeenAt: at('first_seen_at'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.browser] })],
+);

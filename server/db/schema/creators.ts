@@ -40,6 +40,8 @@ export const creatorProfiles = pgTable(
     identityDocumentId: uuid('identity_document_id').references(() => media.id, { onDelete: 'set null' }),
     status: text('status', { enum: creatorStatuses }).notNull().default('pending_review'),
     rejectionReason: text('rejection_reason'),
+    /** Countries (ISO 3166-1 alpha-2) where this creator's page, posts and media are not shown. */
+    blockedCountries: text('blocked_countries').array().notNull().default(sql`'{}'::text[]`),
     /** Only subscribers may start writing to this creator. */
     messagesSubscribersOnly: boolean('messages_subscribers_only').notNull().default(false),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

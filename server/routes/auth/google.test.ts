@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import {
@@ -107,6 +108,33 @@ describe('Google sign-in (OpenID Connect against a real provider)', () => {
     expect(
       (await post(t, '/api/auth/signin', { email: existing.email, password: GOOD_PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('asks for the two-step code after Google too, when the account has it on', async () => {
+    const existing = await signUpVerified(t);
+    const { secret } = (await post(t, '/api/me/two-factor/setup', {}, { token: existing.token })).json<{
+      secret: string;
+    }>();
+    const epoch = () => Math.floor(t.clock.now().getTime() / 1000);
+    const enabled = await post(
+      t,
+      '/api/me/two-factor/enable',
+      { code: await generate({ secret, epoch: epoch() }) },
+      { token: existing.token },
+    );
+    expect(enabled.statusCode).toBe(200);
+    t.clock.advance(30_000);
+    const { target } = await throughGoogle(account({ email: existing.email }));
+    const first = await exchange(codeFrom(target));
+    const body = first.json<{ twoFactorRequired?: boolean; challenge?: string; token?: string }>();
+    expect(body.twoFactorRequired).toBe(true);
+    expect(body.token).toBeUndefined();
+    const second = await post(t, '/api/auth/signin/two-factor', {
+      challenge: body.challenge,
+      code: await generate({ secret, epoch: epoch() }),
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().user.id).toBe(existing.user.id);
   });
 
   it('takes over an unverified account: its unproven password and sessions stop working', async () => {

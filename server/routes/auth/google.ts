@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, googleExchangeSchema } from '../../../common/schemas/auth.ts';
+import { googleExchangeSchema } from '../../../common/schemas/auth.ts';
+import { signInAnswerSchema } from '../../../common/schemas/two-factor.ts';
 import { clientInfo } from '../../plugins/auth.ts';
-import { presentUser } from '../../presenters/user.ts';
+import { presentSignIn } from '../../presenters/user.ts';
 import type { GoogleSignInService } from '../../services/auth/google.service.ts';
 import { errorResponses } from './responses.ts';
 
@@ -75,12 +76,11 @@ const googleRoutes: FastifyPluginAsyncZod<{ google: GoogleSignInService; publicU
         tags: ['auth'],
         summary: 'Trade the one-time code from the callback for a session',
         body: googleExchangeSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 404) },
+        response: { 200: signInAnswerSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const { token, user } = await google.exchange(request.body.code, clientInfo(request));
-      return { token, user: presentUser(user) };
+      return presentSignIn(await google.exchange(request.body.code, clientInfo(request)));
     },
   );
 };

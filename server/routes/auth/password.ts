@@ -47,7 +47,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService }> = as
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireRecentSecondFactor],
       schema: {
         tags: ['auth'],
         summary: 'Change the password; signs out the other sessions and keeps this one',

@@ -41,7 +41,7 @@ describe('sessions', () => {
     const { items } = response.json();
     expect(items).toHaveLength(3);
     expect(Object.keys(items[0]).sort()).toEqual(
-      ['createdAt', 'current', 'id', 'ipAddress', 'lastUsedAt', 'userAgent'].sort(),
+      ['createdAt', 'current', 'id', 'ipAddress', 'lastUsedAt', 'place', 'userAgent'].sort(),
     );
     const current = items.filter((item: { current: boolean }) => item.current);
     expect(current).toEqual([

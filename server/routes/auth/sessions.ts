@@ -6,7 +6,10 @@ import { presentSession } from '../../presenters/session.ts';
 import type { SessionService } from '../../services/auth/sessions.service.ts';
 import { bearer, errorResponses } from './responses.ts';
 
-const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
+const sessionRoutes: FastifyPluginAsyncZod<{
+  sessions: SessionService;
+  placeOf: (ip: string | null) => string | null;
+}> = async (app, { sessions, placeOf }) => {
   app.get(
     '/api/auth/sessions',
     {
@@ -21,7 +24,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async
     async (request) => {
       const { user, session } = signedIn(request);
       const items = await sessions.list(user.id);
-      return { items: items.map((item) => presentSession(item, session.id)) };
+      return { items: items.map((item) => presentSession(item, session.id, placeOf)) };
     },
   );
 

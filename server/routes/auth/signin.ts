@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authMessages,
-  authResponseSchema,
-  messageResponseSchema,
-  signinSchema,
-} from '../../../common/schemas/auth.ts';
+import { authMessages, messageResponseSchema, signinSchema } from '../../../common/schemas/auth.ts';
+import { signInAnswerSchema } from '../../../common/schemas/two-factor.ts';
 import { clientInfo, signedIn } from '../../plugins/auth.ts';
-import { presentUser } from '../../presenters/user.ts';
+import { presentSignIn } from '../../presenters/user.ts';
 import type { SessionService } from '../../services/auth/sessions.service.ts';
 import type { SignInService } from '../../services/auth/sign-in.service.ts';
 import { bearer, errorResponses } from './responses.ts';
@@ -20,15 +16,15 @@ const signinRoutes: FastifyPluginAsyncZod<{ signIn: SignInService; sessions: Ses
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password: a session, or (two-step sign-in on) a challenge for POST /api/auth/signin/two-factor',
         body: signinSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: signInAnswerSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
       const { email, password } = request.body;
-      const { token, user } = await signIn.signIn(email, password, clientInfo(request));
-      return { token, user: presentUser(user) };
+      return presentSignIn(await signIn.signIn(email, password, clientInfo(request)));
     },
   );
 

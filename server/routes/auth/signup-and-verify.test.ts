@@ -34,21 +34,19 @@ describe('sign-up', () => {
     await t.close();
   });
 
-  it('creates an unverified account, answers 201 {user} without a token, and mails a 6-digit code', async () => {
+  it('creates an unverified account, answers 201 {email, message} without a token, and mails a 6-digit code', async () => {
     const email = uniqueEmail('New');
     const response = await signup(t, { ...valid(), email: `  ${email.toUpperCase()} ` });
     expect(response.statusCode).toBe(201);
-    const body = response.json();
-    expect(Object.keys(body)).toEqual(['user']);
-    expect(body.user).toEqual({
-      id: expect.any(String),
+    expect(response.json()).toEqual({
       email: email.toLowerCase(),
+      message: 'Account created successfully. Please check your email for verification.',
+    });
+    const rows = await t.app.services.database.db.select().from(users);
+    expect(rows.find((row) => row.email === email.toLowerCase())).toMatchObject({
       firstName: 'Grace',
       lastName: 'Hopper',
-      profileImage: null,
       isEmailVerified: false,
-      role: 'user',
-      createdAt: expect.any(String),
     });
     const mail = await t.smtp.waitFor((m) => m.to.includes(email.toLowerCase()));
     expect(mail.subject).toMatch(/verification code/);
@@ -64,15 +62,27 @@ describe('sign-up', () => {
     expect(row?.passwordHash).not.toContain(GOOD_PASSWORD);
   });
 
-  it('refuses a taken email whatever its case, with 409 on the email field', async () => {
-    const { email } = await signUp(t);
-    const response = await signup(t, { ...valid(), email: email.toUpperCase() });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: 'An account with this email already exists',
-      code: 'CONFLICT',
-      fields: { email: 'An account with this email already exists' },
-    });
+  it('answers a taken email (whatever its case) exactly as a new one, and tells its owner instead', async () => {
+    const { email } = await signUp(t, { firstName: 'Ada', lastName: 'Lovelace' });
+    const fresh = uniqueEmail('fresh');
+    const [taken, free] = await Promise.all([
+      signup(t, { ...valid(), email: email.toUpperCase(), firstName: 'Eve' }),
+      signup(t, { ...valid(), email: fresh }),
+    ]);
+    expect([taken.statusCode, free.statusCode]).toEqual([201, 201]);
+    expect(taken.json()).toEqual({ ...free.json(), email });
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
+
+    const notice = await t.smtp.waitFor((m) => m.to.includes(email) && /tried to create/.test(m.subject));
+    expect(notice.text).toContain(`${t.config.publicUrl}/login`);
+    expect(notice.text).toContain(`${t.config.publicUrl}/login?forgot=1`);
+    expect(notice.text).not.toMatch(/verification code is/);
+    // Nothing changed: the account keeps its name and password, and no second account exists.
+    const rows = await t.app.services.database.db.select().from(users);
+    const matching = rows.filter((row) => row.email === email);
+    expect(matching).toHaveLength(1);
+    expect(matching[0]?.firstName).toBe('Ada');
+    expect((await post(t, '/api/auth/signin', { email, password: GOOD_PASSWORD })).statusCode).toBe(200);
   });
 
   it.each([

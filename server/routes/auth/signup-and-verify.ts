@@ -4,8 +4,8 @@ import {
   authResponseSchema,
   messageResponseSchema,
   resendVerificationSchema,
+  signupResponseSchema,
   signupSchema,
-  userResponseSchema,
   verifyEmailSchema,
 } from '../../../common/schemas/auth.ts';
 import { clientInfo } from '../../plugins/auth.ts';
@@ -22,15 +22,16 @@ const signupAndVerifyRoutes: FastifyPluginAsyncZod<{ registration: RegistrationS
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (unverified) and email a 6-digit code',
+        summary:
+          'Create an account (unverified) and email a 6-digit code; the same answer when the address already has an account (its owner is emailed)',
         body: signupSchema,
-        response: { 201: userResponseSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: signupResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
       const { acceptTerms: _accepted, ...details } = request.body;
-      const user = await registration.signup(details, clientInfo(request));
-      return reply.status(201).send({ user: presentUser(user) });
+      const { email } = await registration.signup(details, clientInfo(request));
+      return reply.status(201).send({ email, message: authMessages.signupCodeSent });
     },
   );
 

@@ -3,11 +3,13 @@ import type { CreatorsService } from '../../services/creators/creators.service.t
 import type { OnboardingService } from '../../services/creators/onboarding.service.ts';
 import onboardingRoutes from './onboarding.ts';
 import profileRoutes from './profiles.ts';
+import regionRoutes from './regions.ts';
 
 const creatorRoutes: FastifyPluginAsyncZod<{
   creators: CreatorsService;
   onboarding: OnboardingService;
 }> = async (app, { creators, onboarding }) => {
+  await app.register(regionRoutes, { creators });
   await app.register(profileRoutes, { creators });
   await app.register(onboardingRoutes, { onboarding });
 };

@@ -125,7 +125,17 @@ describe('messages', () => {
     ).json<{
       token: string;
     }>();
-    const fromUnverified = await open(unverified.token, b.user.id);
+    // An unverified account cannot start a conversation, nor write in one someone else started.
+    const refused = await post(t, '/api/conversations', { userId: b.user.id }, { token: unverified.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    const unverifiedId = (await get(t, '/api/auth/profile', unverified.token)).json<{
+      user: { id: string };
+    }>().user.id;
+    const started = await open(b.token, unverifiedId);
+    const fromUnverified = (
+      await get(t, `/api/conversations/${started.id}`, unverified.token)
+    ).json<Conversation>();
     expect(fromUnverified).toMatchObject({ canSend: false, cannotSendReason: messageMessages.verify });
     expect((await send(unverified.token, fromUnverified.id, 'hi')).json()).toMatchObject({
       code: 'EMAIL_NOT_VERIFIED',

@@ -68,7 +68,8 @@ describe('transaction history', () => {
     ]);
     expect(mine.items[2]).toMatchObject({
       transactionId: sub.reference,
-      email: buyer.email,
+      name: owner.creator.displayName,
+      handle: owner.creator.handle,
       paymentMethod: 'Card •••• 4081',
     });
     expect(mine.items[2]?.description).toContain(owner.creator.displayName);
@@ -106,11 +107,23 @@ describe('transaction history', () => {
     expect(rest.items.map((row) => row.transactionId)).toEqual([sub.reference]);
     expect(rest.nextCursor).toBeNull();
 
-    // The creator sees the earning (80%) with the fan's email, not the fan's failed or open attempts.
+    // The creator sees the earning (80%) with the fan's name (never their email), not the fan's failed or
+    // open attempts; the creator's list is searched by the fan's name.
     const earnings = await list(t, owner.token);
     expect(
-      earnings.items.map((row) => [row.kind, row.status, row.amount.amount, row.direction, row.email]),
-    ).toEqual([['earning', 'completed', 800, 'credit', buyer.email]]);
+      earnings.items.map((row) => [
+        row.kind,
+        row.status,
+        row.amount.amount,
+        row.direction,
+        row.name,
+        row.handle,
+      ]),
+    ).toEqual([['earning', 'completed', 800, 'credit', 'Hedy Lamarr', null]]);
+    expect(JSON.stringify(earnings)).not.toContain(buyer.email);
+    expect((await list(t, owner.token, '?q=lamarr')).items).toHaveLength(1);
+    expect((await list(t, owner.token, `?q=${encodeURIComponent(buyer.email)}`)).items).toEqual([]);
+    expect((await list(t, buyer.token, `?q=@${owner.creator.handle}`)).items).toHaveLength(3);
     expect(earnings.items[0]?.description).toContain('Hedy Lamarr');
 
     const bad = await call(t, 'GET', '/api/me/transactions?status=refunded', buyer.token);

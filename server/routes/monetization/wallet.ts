@@ -63,7 +63,7 @@ const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (ap
   app.post(
     '/api/wallet/payouts',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireRecentSecondFactor],
       schema: {
         tags: ['wallet'],
         summary: 'Request a payout of the whole available balance (one open request at a time)',

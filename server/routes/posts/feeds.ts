@@ -4,6 +4,7 @@ import { limits } from '../../../common/limits.ts';
 import { postListSchema, postTypes, searchResultsSchema } from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
+import { viewerCountry } from '../../lib/viewer-region.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import type { FeedsService } from '../../services/posts/feeds.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
@@ -23,7 +24,7 @@ const page = (query: z.infer<typeof pageQuery>) => ({
   ...(query.cursor ? { cursor: query.cursor } : {}),
 });
 
-/** Anonymous Discover pages are the same for everyone: served from memory for a second or two. */
+/** Anonymous Discover pages are the same for everyone in a country: served from memory for a second or two. */
 export const ANONYMOUS_DISCOVER_TTL_MS = 2000;
 
 const feedRoutes: FastifyPluginAsyncZod<{
@@ -50,7 +51,8 @@ const feedRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (request.user || !anonymousDiscoverCache) return feeds.discover(request.user, page(request.query));
-      const key = `${request.query.limit}|${request.query.cursor ?? ''}`;
+      // Per country: creators may hide themselves from some (server/lib/viewer-region.ts).
+      const key = `${viewerCountry() ?? ''}|${request.query.limit}|${request.query.cursor ?? ''}`;
       let body = anonymousPages.get(key);
       if (body === undefined) {
         body = JSON.stringify(await feeds.discover(null, page(request.query)));

@@ -38,7 +38,7 @@ const accountDataRoutes: FastifyPluginAsyncZod<{ accountData: AccountDataService
   app.post(
     '/api/me/delete',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireRecentSecondFactor],
       schema: {
         tags: ['account'],
         summary: 'Delete my account and content (confirmed with the password); see what is kept in the docs',

@@ -161,23 +161,51 @@ describe('blocking', () => {
     expect((await get(t, `/api/creators/${creator.creator.handle}`)).statusCode).toBe(200);
   });
 
-  it('lists blocked users with email search, and unblocks', async () => {
+  it('shows a fan who blocks a creator the page name and @handle, searchable by handle, never the email', async () => {
+    const creator = await buildCreator(t, { approveWith: admin.token });
+    const fan = await signUpVerified(t);
+    await post(t, '/api/me/blocks', { userId: creator.user.id }, { token: fan.token });
+    const response = await get(
+      t,
+      `/api/me/blocks?q=${encodeURIComponent(`@${creator.creator.handle}`)}`,
+      fan.token,
+    );
+    expect(response.json<{ items: unknown[] }>().items).toEqual([
+      expect.objectContaining({
+        id: creator.user.id,
+        name: creator.creator.displayName,
+        handle: creator.creator.handle,
+      }),
+    ]);
+    expect(response.body).not.toContain(creator.email);
+    expect(response.body).not.toContain('@example.com');
+  });
+
+  it('lists blocked users by name and @handle (never email) with search, and unblocks', async () => {
     const me = await signUpVerified(t);
     const [a, b] = await Promise.all([
-      signUpVerified(t, { email: uniqueEmail('alpha') }),
-      signUpVerified(t, { email: uniqueEmail('bravo') }),
+      signUpVerified(t, { email: uniqueEmail('alpha'), firstName: 'Alpha', lastName: 'One' }),
+      signUpVerified(t, { email: uniqueEmail('bravo'), firstName: 'Bravo', lastName: 'Two' }),
     ]);
     for (const other of [a, b]) {
       await post(t, '/api/me/blocks', { userId: other.user.id }, { token: me.token });
       t.clock.advance(1000);
     }
-    const all = (await get(t, '/api/me/blocks', me.token)).json<{
-      items: { email: string; status: string }[];
-    }>();
-    expect(all.items.map((item) => item.email)).toEqual([b.email, a.email]);
+    const response = await get(t, '/api/me/blocks', me.token);
+    const all = response.json<{ items: { name: string; handle: string | null; status: string }[] }>();
+    expect(all.items.map((item) => [item.name, item.handle])).toEqual([
+      ['Bravo Two', null],
+      ['Alpha One', null],
+    ]);
+    expect(response.body).not.toContain(a.email);
+    expect(response.body).not.toContain(b.email);
     expect(all.items[0]?.status).toBe('Blocked');
-    const found = (await get(t, '/api/me/blocks?q=alpha', me.token)).json<{ items: { email: string }[] }>();
-    expect(found.items.map((item) => item.email)).toEqual([a.email]);
+    const found = (await get(t, '/api/me/blocks?q=alpha', me.token)).json<{ items: { name: string }[] }>();
+    expect(found.items.map((item) => item.name)).toEqual(['Alpha One']);
+    const byEmail = (await get(t, `/api/me/blocks?q=${encodeURIComponent(a.email)}`, me.token)).json<{
+      items: unknown[];
+    }>();
+    expect(byEmail.items).toEqual([]);
     const unblocked = await t.app.inject({
       method: 'DELETE',
       url: `/api/me/blocks/${a.user.id}`,

@@ -17,7 +17,7 @@ const blockRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = async (app
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'The people you blocked, newest first; `q` searches their email',
+        summary: 'The people you blocked, newest first; `q` searches their name and @handle',
         security: bearer,
         querystring: z.object({
           q: z.string().max(254).optional(),

@@ -32,7 +32,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod<{ emailChange: EmailChangeService
   app.post(
     '/api/me/email',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireRecentSecondFactor],
       schema: {
         tags,
         summary:

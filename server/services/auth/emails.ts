@@ -44,6 +44,21 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
   );
 }
 
+/** To the owner of an address someone tried to sign up with: nothing changed, here is the way in. */
+export function signupAttemptEmail(to: string, links: { signIn: string; reset: string }): MailMessage {
+  return message(
+    to,
+    'Someone tried to create a Fanplace account with your email',
+    [
+      'Someone just tried to create a new Fanplace account with this email address. It already has an account, so nothing was created and nothing changed.',
+      `If it was you, sign in instead: ${links.signIn}`,
+      `Forgot your password? Choose a new one here: ${links.reset}`,
+      'If it was not you, you can ignore this email.',
+    ],
+    { label: 'Sign in', url: links.signIn },
+  );
+}
+
 export function passwordChangedEmail(to: string): MailMessage {
   return message(to, 'Your Fanplace password was changed', [
     'The password of your Fanplace account was just changed, and your other sessions were signed out.',

@@ -12,6 +12,7 @@ import type { UserRecord, UsersRepository } from '../../repositories/users.repos
 import type { AdminGrant } from './admin-grant.ts';
 import type { ClientInfo } from './client-info.ts';
 import type { SessionService } from './sessions.service.ts';
+import type { FirstFactorResult, TwoFactorService } from './two-factor.service.ts';
 
 const PROVIDER = 'google';
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
@@ -41,6 +42,7 @@ export function createGoogleSignInService(deps: {
   users: UsersRepository;
   tokens: AuthTokensRepository;
   sessions: SessionService;
+  twoFactor: Pick<TwoFactorService, 'afterFirstFactor'>;
   limiter: RateLimiter;
   grantAdminIfListed: AdminGrant;
   clock: Clock;
@@ -148,15 +150,15 @@ export function createGoogleSignInService(deps: {
       }
     },
 
-    async exchange(code: string, client: ClientInfo): Promise<{ token: string; user: UserRecord }> {
+    /** A session, or (two-step sign-in on) a challenge for the second step: Google is one factor. */
+    async exchange(code: string, client: ClientInfo): Promise<FirstFactorResult> {
       provider();
       const userId = await deps.tokens.consumeExchangeCode(sha256(code), clock.now());
       const user = userId ? await users.findById(userId) : null;
       if (!user) throw badRequest(authMessages.googleCodeInvalid, { code: authMessages.googleCodeInvalid });
       assertCanSignIn(user);
       const signedIn = await deps.grantAdminIfListed(user);
-      const { token } = await deps.sessions.start(signedIn.id, client);
-      return { token, user: signedIn };
+      return deps.twoFactor.afterFirstFactor(signedIn, client);
     },
   };
 }

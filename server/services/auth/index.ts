@@ -1,14 +1,20 @@
+import type { CountryLookup } from '../../adapters/geo.ts';
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { OidcClient } from '../../adapters/oauth/oidc-client.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
+import type { KnownBrowsersRepository } from '../../repositories/known-browsers.repository.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
+import type { PasskeysRepository } from '../../repositories/passkeys.repository.ts';
 import type { SessionsRepository } from '../../repositories/sessions.repository.ts';
+import type { TwoFactorRepository } from '../../repositories/two-factor.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import { createAdminGrant } from './admin-grant.ts';
 import { createGoogleSignInService } from './google.service.ts';
+import { createNewDeviceAlerts, placeOf } from './new-device.ts';
+import { createPasskeyService } from './passkeys.service.ts';
 import { createPasswordService } from './password.service.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createProfileService } from './profile.service.ts';
@@ -16,12 +22,17 @@ import { createRegistrationService } from './registration.service.ts';
 import { createSessionService } from './sessions.service.ts';
 import { createSignInService } from './sign-in.service.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
 export interface AuthDependencies {
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: AuthTokensRepository;
   oauth: OAuthRepository;
+  twoFactor: TwoFactorRepository;
+  passkeys: PasskeysRepository;
+  knownBrowsers: KnownBrowsersRepository;
+  geo: CountryLookup;
   /** Uploaded media, to check that a new profile picture is the user's own upload. */
   media: Pick<MediaRepository, 'findById'>;
   passwords: PasswordHasher;
@@ -36,11 +47,48 @@ export interface AuthDependencies {
 /** The account services, each given only what it uses. */
 export function createAuthServices(deps: AuthDependencies) {
   const { users, tokens, passwords, outbox, limiter, clock, settings } = deps;
-  const sessions = createSessionService({ sessions: deps.sessions, clock });
+  const alerts = createNewDeviceAlerts({
+    knownBrowsers: deps.knownBrowsers,
+    users,
+    outbox,
+    geo: deps.geo,
+    clock,
+    publicUrl: settings.publicUrl,
+  });
+  const sessions = createSessionService({
+    sessions: deps.sessions,
+    clock,
+    onStart: async (userId, client) => {
+      try {
+        await alerts.seen(userId, client);
+      } catch (error) {
+        deps.log.warn({ err: error, userId }, 'new-device check failed');
+      }
+    },
+  });
   const grantAdminIfListed = createAdminGrant({ users, adminEmails: settings.adminEmails, clock });
   const throttle = createSignInThrottle(limiter);
+  const twoFactor = createTwoFactorService({
+    twoFactor: deps.twoFactor,
+    users,
+    sessions,
+    throttle,
+    clock,
+    appSecret: settings.appSecret,
+    issuer: 'Fanplace',
+  });
   return {
     sessions,
+    /** 'United Kingdom' for an address, as far as the country database knows. */
+    placeOf: (ip: string | null) => placeOf(deps.geo, ip),
+    twoFactor,
+    passkeys: createPasskeyService({
+      passkeys: deps.passkeys,
+      users,
+      sessions,
+      clock,
+      publicUrl: settings.publicUrl,
+    }),
     registration: createRegistrationService({
       users,
       tokens,
@@ -51,8 +99,9 @@ export function createAuthServices(deps: AuthDependencies) {
       grantAdminIfListed,
       clock,
       appSecret: settings.appSecret,
+      publicUrl: settings.publicUrl,
     }),
-    signIn: createSignInService({ users, passwords, sessions, throttle, grantAdminIfListed }),
+    signIn: createSignInService({ users, passwords, twoFactor, throttle, grantAdminIfListed }),
     passwords: createPasswordService({
       users,
       tokens,
@@ -71,6 +120,7 @@ export function createAuthServices(deps: AuthDependencies) {
       users,
       tokens,
       sessions,
+      twoFactor,
       limiter,
       grantAdminIfListed,
       clock,

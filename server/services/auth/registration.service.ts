@@ -2,14 +2,14 @@ import { limits } from '../../../common/limits.ts';
 import { authMessages } from '../../../common/schemas/auth.ts';
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
-import { badRequest, conflict, rateLimited } from '../../errors.ts';
+import { badRequest, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { AdminGrant } from './admin-grant.ts';
 import type { ClientInfo } from './client-info.ts';
-import { verificationCodeEmail } from './emails.ts';
+import { signupAttemptEmail, verificationCodeEmail } from './emails.ts';
 import { assertAcceptablePassword, type PasswordHasher } from './passwords.ts';
 import type { SessionService } from './sessions.service.ts';
 
@@ -36,6 +36,7 @@ export function createRegistrationService(deps: {
   grantAdminIfListed: AdminGrant;
   clock: Clock;
   appSecret: string;
+  publicUrl: string;
 }) {
   const { users, tokens, limiter, clock } = deps;
   // Keyed and bound to the user: a leaked table does not give the codes away by brute force.
@@ -64,24 +65,43 @@ export function createRegistrationService(deps: {
   }
 
   return {
-    /** Creates an unverified account and mails its first code; a mail failure does not undo it. */
-    async signup(request: SignupRequest, client: ClientInfo): Promise<UserRecord> {
+    /**
+     * Creates an unverified account and mails its first code. An address that already has an
+     * account gets the same answer in about the same time (the password is hashed either way and
+     * every mail leaves in the background); its owner is told by email, with a sign-in and a reset
+     * link, and nothing changes. So sign-up cannot be used to learn who has an account.
+     */
+    async signup(request: SignupRequest, client: ClientInfo): Promise<{ email: string }> {
       await limit('signup-ip', client.ip, SIGNUPS_PER_IP, authMessages.tooManyRequests);
       assertAcceptablePassword(request.password, 'password');
-      const taken = conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
-      if (await users.findByEmail(request.email)) throw taken;
-      const user = await users.create({
-        email: request.email,
-        passwordHash: await deps.passwords.hash(request.password),
-        firstName: request.firstName,
-        lastName: request.lastName,
-        isEmailVerified: false,
-        now: clock.now(),
-      });
-      if (!user) throw taken;
+      const passwordHash = await deps.passwords.hash(request.password);
+      const existing = await users.findByEmail(request.email);
+      const user = existing
+        ? null
+        : await users.create({
+            email: request.email,
+            passwordHash,
+            firstName: request.firstName,
+            lastName: request.lastName,
+            isEmailVerified: false,
+            now: clock.now(),
+          });
+      if (!user) {
+        // Taken (or taken a moment ago by a parallel sign-up): the owner hears of it.
+        const owner = existing ?? (await users.findByEmail(request.email));
+        if (owner && !owner.deletedAt) {
+          deps.outbox.sendInBackground(
+            signupAttemptEmail(owner.email, {
+              signIn: `${deps.publicUrl}/login`,
+              reset: `${deps.publicUrl}/login?forgot=1`,
+            }),
+          );
+        }
+        return { email: request.email };
+      }
       const code = await issueCode(user);
-      await deps.outbox.send(verificationCodeEmail(user.email, code));
-      return user;
+      deps.outbox.sendInBackground(verificationCodeEmail(user.email, code));
+      return { email: user.email };
     },
 
     /** A right code verifies the email and signs the user in; 5 wrong ones void it. */

@@ -19,11 +19,20 @@ export interface Authenticated {
   session: SessionRecord;
 }
 
-export function createSessionService(deps: { sessions: SessionsRepository; clock: Clock }) {
+export function createSessionService(deps: {
+  sessions: SessionsRepository;
+  clock: Clock;
+  /** Told of every new session (the new-device email); its failures never fail a sign-in. */
+  onStart?: (userId: string, client: ClientInfo) => Promise<void>;
+}) {
   const { sessions, clock } = deps;
   return {
     /** A new session; the token is returned once and only its hash is stored. */
-    async start(userId: string, client: ClientInfo): Promise<{ token: string; session: SessionRecord }> {
+    async start(
+      userId: string,
+      client: ClientInfo,
+      options: { secondFactor?: boolean } = {},
+    ): Promise<{ token: string; session: SessionRecord }> {
       const token = randomToken();
       const now = clock.now();
       const session = await sessions.create({
@@ -33,7 +42,9 @@ export function createSessionService(deps: { sessions: SessionsRepository; clock
         ipAddress: client.ip,
         now,
         expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        secondFactorAt: options.secondFactor ? now : null,
       });
+      await deps.onStart?.(userId, client).catch(() => undefined);
       return { token, session };
     },
 

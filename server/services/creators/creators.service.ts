@@ -13,6 +13,7 @@ import type { MessageSettings } from '../../../common/schemas/messages.ts';
 import { conflict, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { requireVerified } from '../../policies/account.ts';
 import { assertCanFollow, assertCanViewCreator, type Viewer } from '../../policies/creators.ts';
 import { presentCreatorProfile, presentCreatorSummary } from '../../presenters/creator.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
@@ -30,7 +31,7 @@ import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
 import type { OwnedMedia } from './owned-media.ts';
 
-type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName'>;
+type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName' | 'isEmailVerified'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createCreatorsService(deps: {
@@ -83,6 +84,7 @@ export function createCreatorsService(deps: {
   }
 
   async function setFollow(user: Actor, idOrHandle: string, following: boolean): Promise<FollowState> {
+    if (following) requireVerified(user);
     const creator = await visible(user, idOrHandle);
     if (following) {
       assertCanFollow(user, creator, await blockedWith(user, creator));
@@ -102,6 +104,21 @@ export function createCreatorsService(deps: {
   }
 
   return {
+    /** The countries where the signed-in creator's page, posts and media are not shown. */
+    async blockedCountries(user: Actor): Promise<string[]> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.creatorNotFound);
+      return creator.blockedCountries;
+    },
+
+    async setBlockedCountries(user: Actor, countries: string[]): Promise<string[]> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.creatorNotFound);
+      const unique = [...new Set(countries.map((code) => code.toUpperCase()))].sort();
+      const updated = await creators.update(creator, { blockedCountries: unique }, deps.clock.now());
+      return updated.blockedCountries;
+    },
+
     present,
 
     /** Suggestions: approved creators the viewer neither is, follows, nor has a block with. */

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
+import { creatorMessages } from '../../../common/schemas/creators.ts';
 import { type MediaView, mediaMessages } from '../../../common/schemas/media.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
+import { regionBlocked, viewerCountry } from '../../lib/viewer-region.ts';
 import {
   canDeleteMedia,
   canFetchIdentityDocument,
@@ -58,12 +60,21 @@ export function createMediaLibrary(deps: {
 }) {
   const find = (id: string) => (UUID.test(id) ? deps.media.findById(id) : Promise.resolve(null));
 
+  /** A creator's media obeys their blocked countries, direct links included (owners and admins exempt). */
+  async function assertShownInRegion(viewer: MediaViewer | null, row: MediaRecord): Promise<void> {
+    if (row.kind === 'identity_document' || viewerCountry() === null) return;
+    if (viewer && (viewer.id === row.ownerId || viewer.role === 'admin')) return;
+    if (regionBlocked(await deps.media.ownerBlockedCountries(row.ownerId)))
+      throw new AppError('REGION_BLOCKED', creatorMessages.regionBlocked);
+  }
+
   const library = {
     /** The media object as this viewer may see it; 404 when it may not see it at all. */
     async view(viewer: MediaViewer | null, id: string): Promise<MediaView> {
       const row = await find(id);
       const access = row ? mediaAccess(viewer, row) : 'none';
       if (!row || access === 'none') throw notFound(mediaMessages.notFound);
+      await assertShownInRegion(viewer, row);
       return presentMedia(row, { entitled: access === 'full', links: deps.links });
     },
 
@@ -100,6 +111,7 @@ export function createMediaLibrary(deps: {
       const row = VARIANT.test(request.variant) ? await find(request.id) : null;
       const file = row?.status === 'ready' ? row.variants[request.variant] : undefined;
       if (!row || !file) throw notFound(mediaMessages.notFound);
+      await assertShownInRegion(viewer, row);
 
       const identity = row.kind === 'identity_document';
       if (identity && !canFetchIdentityDocument(viewer)) throw notFound(mediaMessages.notFound);
@@ -117,13 +129,14 @@ export function createMediaLibrary(deps: {
 
     /** One segment of an HLS rendition, under the same rule as the rendition's playlist. */
     async openSegment(
-      _viewer: MediaViewer | null,
+      viewer: MediaViewer | null,
       request: DeliveryRequest & { variant: string; file: string },
     ): Promise<Delivery> {
       const rung = rungOf(request.variant);
       const row = rung && SEGMENT_NAME.test(request.file) ? await find(request.id) : null;
       if (row?.status !== 'ready' || !row.variants[request.variant] || row.kind !== 'video')
         throw notFound(mediaMessages.notFound);
+      await assertShownInRegion(viewer, row);
       const cacheControl = allowed(
         row,
         request.variant,

@@ -10,6 +10,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { AppError, forbidden, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { requireVerified } from '../../policies/account.ts';
 import { messageRefusal } from '../../policies/messages.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type {
@@ -115,6 +116,7 @@ export function createMessagingService(deps: {
     /** `/message?user=...`: the conversation with that user, started if new (even when writing is refused). */
     async open(user: Sender, otherId: string): Promise<Conversation> {
       if (otherId === user.id) throw forbidden(messageMessages.yourself);
+      requireVerified(user);
       const other = (await conversations.people([otherId])).get(otherId);
       if (!other || (await deps.blocks.between(user.id, otherId)))
         throw notFound(messageMessages.userNotFound);

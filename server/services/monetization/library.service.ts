@@ -8,6 +8,7 @@ import type { PostList } from '../../../common/schemas/posts.ts';
 import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { searchTerm } from '../../lib/search-term.ts';
 import type { Viewer } from '../../policies/creators.ts';
 import type { FanPaymentsRepository } from '../../repositories/fan-payments.repository.ts';
 import type { PurchasesRepository } from '../../repositories/purchases.repository.ts';
@@ -20,7 +21,8 @@ function presentTransaction(row: TransactionRow) {
     id: row.id,
     kind: row.kind,
     transactionId: row.transactionId,
-    email: row.email,
+    name: row.name,
+    handle: row.handle,
     amount: { amount: row.amount, currency: row.currency },
     direction: row.direction,
     status: row.status,
@@ -50,7 +52,7 @@ export function createMonetizationLibrary(deps: {
       const before = decodeCursor(query.cursor, ['at', 'id']);
       const rows = await deps.transactions.list(user.id, {
         limit: query.limit + 1,
-        ...(query.q ? { query: query.q } : {}),
+        ...(searchTerm(query.q) ? { query: searchTerm(query.q) } : {}),
         ...(query.status ? { status: query.status } : {}),
         ...dayRange(query.from, query.to),
         ...(before ? { before } : {}),

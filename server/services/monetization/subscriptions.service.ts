@@ -10,6 +10,7 @@ import {
 import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { searchTerm } from '../../lib/search-term.ts';
 import { isOwnerOf, type Viewer } from '../../policies/creators.ts';
 import {
   assertIsCreator,
@@ -118,7 +119,7 @@ export function createFanSubscriptionsService(deps: {
       const rows = await store.subscriptions.listSubscribers(creator.id, {
         now: clock.now(),
         limit: query.limit + 1,
-        ...(query.q ? { query: query.q } : {}),
+        ...(searchTerm(query.q) ? { query: searchTerm(query.q) } : {}),
         ...(query.status ? { status: query.status } : {}),
         ...dayRange(query.from, query.to),
         ...(before ? { before } : {}),

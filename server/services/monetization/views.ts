@@ -4,6 +4,7 @@ import {
   type Subscriber,
 } from '../../../common/schemas/monetization.ts';
 import { hasAccess } from '../../policies/monetization.ts';
+import { nameForOthers } from '../../presenters/user.ts';
 import type {
   FanSubscriptionRow,
   SubscriberRow,
@@ -35,8 +36,8 @@ export function presentSubscriber(row: SubscriberRow): Subscriber {
   return {
     id: s.id,
     userId: fan.id,
-    name: `${fan.firstName} ${fan.lastName}`.trim() || fan.email,
-    email: fan.email,
+    name: nameForOthers(fan),
+    handle: fan.handle,
     status: row.status,
     date: s.startedAt.toISOString(),
     plan: s.plan,

@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { FOLLOWED_BOOST } from '../../lib/rank.ts';
-import { canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
 import { presentCreatorSummary } from '../../presenters/creator.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
@@ -68,6 +68,7 @@ export function createFeedsService(deps: {
         creator && viewer && viewer.id !== creator.userId
           ? await deps.blocks.between(viewer.id, creator.userId)
           : false;
+      if (creator && !blocked) assertNotRegionBlocked(viewer, creator);
       if (!creator || !canViewCreator(viewer, creator, blocked))
         throw notFound(creatorMessages.creatorNotFound);
       const beforeId = idCursor(options.cursor);

@@ -12,7 +12,7 @@ import { forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { rankScore } from '../../lib/rank.ts';
 import { requireVerified } from '../../policies/account.ts';
-import { canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
 import { canDeletePost } from '../../policies/posts.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
@@ -24,7 +24,7 @@ import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
 import type { PresentPosts } from './post-views.ts';
 
-type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName'>;
+type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName' | 'isEmailVerified'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (price: string | undefined) => Math.round(Number(price ?? '0') * 100);
 
@@ -46,6 +46,7 @@ export function createPostsService(deps: {
       viewer !== null && viewer.id !== row.creator.userId
         ? await deps.blocks.between(viewer.id, row.creator.userId)
         : false;
+    if (!blocked) assertNotRegionBlocked(viewer, row.creator);
     if (!canViewCreator(viewer, row.creator, blocked)) throw notFound(postMessages.notFound);
     return row;
   }
@@ -57,6 +58,7 @@ export function createPostsService(deps: {
   }
 
   async function setLike(user: Actor, id: string, liked: boolean): Promise<LikeState> {
+    if (liked) requireVerified(user);
     const row = await visible(user, id);
     const result = await deps.posts.setLike(user.id, row.post.id, liked, deps.clock.now());
     if (liked && result.changed) {

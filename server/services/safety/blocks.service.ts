@@ -3,6 +3,8 @@ import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { searchTerm } from '../../lib/search-term.ts';
+import { nameForOthers } from '../../presenters/user.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import type { ConversationChanges } from '../messaging/conversation-changes.ts';
@@ -27,14 +29,16 @@ export function createBlocksService(deps: {
       const rows = await deps.blocks.list(userId, {
         limit: options.limit + 1,
         ...(before ? { before } : {}),
-        ...(options.query?.trim() ? { query: options.query.trim() } : {}),
+        ...(searchTerm(options.query) ? { query: searchTerm(options.query) } : {}),
       });
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       const items: BlockedUser[] = page.map((row) => ({
         id: row.id,
-        email: row.email,
-        name: `${row.firstName} ${row.lastName}`.trim(),
+        name: nameForOthers({
+          ...row,
+          displayName: row.creatorStatus === 'approved' ? row.displayName : null,
+        }),
         handle: row.creatorStatus === 'approved' ? row.handle : null,
         status: 'Blocked',
         blockedDate: row.blockedAt.toISOString(),

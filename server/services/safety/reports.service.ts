@@ -4,11 +4,12 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { isAdmin } from '../../policies/account.ts';
+import { isAdmin, requireVerified } from '../../policies/account.ts';
 import type { Viewer } from '../../policies/creators.ts';
 import { assertCanModerate } from '../../policies/moderation.ts';
 import type { PostsRepository } from '../../repositories/posts.repository.ts';
 import type { ReportRecord, ReportsRepository } from '../../repositories/reports.repository.ts';
+import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
 
 const DAY = 86_400_000;
@@ -58,7 +59,11 @@ export function createReportsService(deps: {
 
   return {
     /** Anyone signed in reports what they can see; a message only from inside its conversation. */
-    async create(user: Viewer, input: ReportInput): Promise<{ id: string; message: string }> {
+    async create(
+      user: Viewer & Pick<UserRecord, 'isEmailVerified'>,
+      input: ReportInput,
+    ): Promise<{ id: string; message: string }> {
+      requireVerified(user);
       const body = reportSchema.parse(input);
       const wait = await deps.limiter.consume('report', user.id, { limit: 20, windowMs: 3_600_000 });
       if (wait !== null) throw rateLimited('Too many reports. Please try again later', wait);

@@ -6,6 +6,7 @@ import { BottomBar } from './bottom-bar.tsx';
 import { isBottomBarHidden } from './layout-rules.ts';
 import { LeftNav } from './left-nav.tsx';
 import { RightPanel } from './right-panel.tsx';
+import { SecondFactorHost } from './second-factor-host.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** The one layout every route shares (spec section 2, Layout). */
@@ -36,6 +37,7 @@ export function AppLayout() {
       </div>
       <BottomBar />
       <AuthModalHost />
+      <SecondFactorHost />
       <CheckoutReturnHost />
     </div>
   );

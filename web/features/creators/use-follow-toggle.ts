@@ -1,3 +1,4 @@
+import { showActionError } from '../../lib/action-error.ts';
 import { trackButtonClick } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { openAuthModal } from '../../lib/auth-modal.ts';
@@ -37,7 +38,7 @@ export function useFollowToggle(creator: { handle: string; displayName: string }
           ),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) askToSignIn();
-          else toast.error(error.message);
+          else showActionError(error, 'Could not follow this creator');
         },
       },
     );

@@ -52,6 +52,16 @@ describe('sign-in form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
   });
+
+  it("opens 'Forgot password?' at once from the link in the 'someone tried to sign up' email", async () => {
+    renderWithApp(<SignInForm next="/" />, { path: '/login?forgot=1' });
+    expect(await screen.findByRole('dialog', { name: 'Reset your password' })).toBeTruthy();
+  });
+
+  it('does not open it without that link', () => {
+    renderWithApp(<SignInForm next="/" />, { path: '/login' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('forgot-password form', () => {

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGoogleExchange } from '../api/google-exchange.ts';
+import type { AfterSignIn } from '../sign-in-flow.ts';
 import { authToasts } from '../toasts.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** The one-time code the server put in the fragment (`#code=...`): never sent to any server by the browser. */
 export function readGoogleCode(hash: string): string | null {
@@ -40,6 +42,17 @@ export function GoogleCompletion() {
     code ? null : 'This page needs the sign-in code Google sends back.',
   );
   const started = useRef(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function finish(result: AfterSignIn) {
+    if (result.needsVerification) {
+      if (result.codeSent) toast.success(authToasts.verificationSent);
+      void navigate(pathTo('emailVerification'), { replace: true });
+      return;
+    }
+    toast.success(authToasts.loggedIn);
+    void navigate(pathTo('home'), { replace: true });
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per visit; the code is single use
   useEffect(() => {
@@ -50,16 +63,24 @@ export function GoogleCompletion() {
     exchange
       .mutateAsync(code)
       .then((result) => {
-        if (result.needsVerification) {
-          if (result.codeSent) toast.success(authToasts.verificationSent);
-          void navigate(pathTo('emailVerification'), { replace: true });
-          return;
-        }
-        toast.success(authToasts.loggedIn);
-        void navigate(pathTo('home'), { replace: true });
+        if ('challenge' in result) setChallenge(result.challenge);
+        else finish(result);
       })
       .catch((error: unknown) => setFailure(failureReason(error)));
   }, []);
+
+  if (challenge && !failure) {
+    return (
+      <div className="mx-auto grid w-full max-w-sm gap-4 py-6">
+        <h1 className="font-heading text-2xl font-bold">Two-step sign-in</h1>
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onRestart={() => setFailure('This sign-in has expired.')}
+        />
+      </div>
+    );
+  }
 
   if (!failure) {
     return (

@@ -1,19 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { SigninInput } from '#common/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
+import { usePasskeySignIn } from '../api/passkey-sign-in.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInErrorMessage } from '../error-messages.ts';
 import { signInFormSchema } from '../form-schemas.ts';
+import type { AfterSignIn } from '../sign-in-flow.ts';
 import { authToasts } from '../toasts.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { PasswordField } from './password-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from './text-field.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 interface SignInFormProps {
   /** Where to go once signed in; null stays on the current page (the sign-in dialog). */
@@ -29,29 +34,65 @@ interface SignInFormProps {
 export function SignInForm({ next, onDone }: SignInFormProps) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  // `?forgot=1` (the link in the "someone tried to sign up with your email" mail) opens the dialog.
+  const [forgotOpen, setForgotOpen] = useState(() => searchParams.get('forgot') === '1');
   const form = useForm<SigninInput>({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
 
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function finish(result: AfterSignIn) {
+    onDone?.();
+    if (result.needsVerification) {
+      if (result.codeSent) toast.success(authToasts.verificationSent);
+      void navigate(pathTo('emailVerification'));
+      return;
+    }
+    toast.success(authToasts.loggedIn);
+    if (next !== null) void navigate(next, { replace: true });
+  }
+
   const submit = form.handleSubmit(async (values) => {
     trackFormSubmit('sign_in');
     try {
       const result = await signIn.mutateAsync(values);
-      onDone?.();
-      if (result.needsVerification) {
-        if (result.codeSent) toast.success(authToasts.verificationSent);
-        void navigate(pathTo('emailVerification'));
+      if ('challenge' in result) {
+        setChallenge(result.challenge);
         return;
       }
-      toast.success(authToasts.loggedIn);
-      if (next !== null) void navigate(next, { replace: true });
+      finish(result);
     } catch (error) {
       toast.error(signInErrorMessage(error));
     }
   });
+
+  const passkey = usePasskeySignIn();
+  const passkeysSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  async function withPasskey() {
+    try {
+      finish(await passkey.mutateAsync());
+    } catch (error) {
+      if (error instanceof Error && error.name === 'NotAllowedError') return;
+      toast.error(error instanceof Error ? error.message : 'Could not sign in with a passkey');
+    }
+  }
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={finish}
+        onRestart={() => {
+          setChallenge(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <>
@@ -85,6 +126,19 @@ export function SignInForm({ next, onDone }: SignInFormProps) {
           Sign In
         </SubmitButton>
       </form>
+      {passkeysSupported ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="mt-3 w-full"
+          disabled={passkey.isPending}
+          aria-busy={passkey.isPending || undefined}
+          onClick={() => void withPasskey()}
+        >
+          <KeyRound aria-hidden="true" />
+          {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        </Button>
+      ) : null}
       <ForgotPasswordDialog
         open={forgotOpen}
         onOpenChange={setForgotOpen}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
+import { Globe, MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
@@ -42,6 +42,20 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
           headingLevel={1}
           title="Creator not found"
           description="This profile doesn't exist, has moved, or isn't open to visitors yet."
+        >
+          <Button asChild>
+            <Link to={pathTo('discover')}>Discover creators</Link>
+          </Button>
+        </EmptyState>
+      );
+    }
+    if (creator.error instanceof ApiError && creator.error.code === 'REGION_BLOCKED') {
+      return (
+        <EmptyState
+          icon={Globe}
+          headingLevel={1}
+          title="Not available in your region"
+          description={creator.error.message}
         >
           <Button asChild>
             <Link to={pathTo('discover')}>Discover creators</Link>

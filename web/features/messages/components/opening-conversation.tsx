@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, UserRoundX } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { routes } from '#common/routes.ts';
+import { Link, useNavigate } from 'react-router';
+import { pathTo, routes } from '#common/routes.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { needsVerifiedEmail } from '../../../lib/action-error.ts';
 import { openConversation } from '../api/open-conversation.ts';
 import { createMessageCache } from '../cache.ts';
 import { PaneNotice } from './pane-notice.tsx';
@@ -25,6 +27,11 @@ export function OpeningConversation({ userId, otherUserId }: { userId: string; o
     return (
       <PaneNotice icon={UserRoundX} title="Could not open this conversation">
         <p className="max-w-xs text-sm text-muted-foreground">{error.message}</p>
+        {needsVerifiedEmail(error) ? (
+          <Button asChild size="sm">
+            <Link to={pathTo('emailVerification')}>Verify email</Link>
+          </Button>
+        ) : null}
       </PaneNotice>
     );
   }

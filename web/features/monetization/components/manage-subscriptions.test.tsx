@@ -14,7 +14,7 @@ const ama = buildSubscriber({
   id: 's-2',
   userId: 'u-3',
   name: 'Ama Owusu',
-  email: 'ama@example.com',
+  handle: 'ama',
   status: 'Expired',
   plan: 'six_months',
   planName: '6 Months',
@@ -44,8 +44,8 @@ function creatorApi(extra: Record<string, (request: RecordedRequest) => Response
   });
 }
 
-async function openRowMenu(email: string, item: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
+async function openRowMenu(who: string, item: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${who}` }));
   await userEvent.click(await screen.findByRole('menuitem', { name: item }));
 }
 
@@ -56,14 +56,15 @@ afterEach(() => {
 });
 
 describe('Manage Subscriptions for a creator', () => {
-  it('lists subscribers with name, email, status, date, plan and amount, filtered by status', async () => {
+  it('lists subscribers with name, @handle, status, date, plan and amount, filtered by status', async () => {
     signInAs({ id: 'u-9' });
     const requests = creatorApi();
     renderTab();
     const list = await screen.findByRole('list', { name: 'Subscribers' });
     const [first, second] = within(list).getAllByRole('listitem') as HTMLElement[];
     expect(within(first as HTMLElement).getByText('Kofi Mensah')).toBeTruthy();
-    expect(within(first as HTMLElement).getByText('kofi@example.com')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('@ama')).toBeTruthy();
+    expect(list.textContent).not.toContain('@example.com');
     expect(within(first as HTMLElement).getAllByText('Subscribed').length).toBeGreaterThan(0);
     expect(within(first as HTMLElement).getAllByText('Monthly').length).toBeGreaterThan(0);
     expect(within(first as HTMLElement).getByText('$9.99')).toBeTruthy();
@@ -84,20 +85,20 @@ describe('Manage Subscriptions for a creator', () => {
     expect(screen.getByRole('heading', { name: 'No subscriptions yet' })).toBeTruthy();
   });
 
-  it('shows the details and sends Message User to the conversation with user and email', async () => {
+  it('shows the details and sends Message User to the conversation with that user', async () => {
     signInAs({ id: 'u-9' });
     creatorApi();
     const { router } = renderTab();
-    await openRowMenu('kofi@example.com', 'View Details');
+    await openRowMenu('Kofi Mensah', 'View Details');
     const dialog = await screen.findByRole('dialog', { name: 'Kofi Mensah' });
     expect(within(dialog).getByText('Current period ends')).toBeTruthy();
     expect(within(dialog).getByText('31 March 2026')).toBeTruthy();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
 
-    await openRowMenu('kofi@example.com', 'Message User');
+    await openRowMenu('Kofi Mensah', 'Message User');
     expect(await screen.findByRole('heading', { name: 'Messages page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/message');
-    expect(router.state.location.search).toBe('?user=u-2&email=kofi%40example.com');
+    expect(router.state.location.search).toBe('?user=u-2');
   });
 
   it('unsubscribes a fan after a confirm that explains the pro-rata refund', async () => {
@@ -112,7 +113,7 @@ describe('Manage Subscriptions for a creator', () => {
         }),
     });
     renderTab();
-    await openRowMenu('kofi@example.com', 'Unsubscribe user');
+    await openRowMenu('Kofi Mensah', 'Unsubscribe user');
     const dialog = await screen.findByRole('dialog', { name: 'Unsubscribe Kofi Mensah?' });
     expect(within(dialog).getByText(/cancels their subscription immediately/)).toBeTruthy();
     expect(within(dialog).getByText(/pro rata by the day, is refunded to them/)).toBeTruthy();
@@ -132,7 +133,7 @@ describe('Manage Subscriptions for a creator', () => {
     signInAs({ id: 'u-9' });
     const requests = creatorApi({ 'POST /api/me/blocks': () => json(200, { message: 'User blocked' }) });
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for ama@example.com' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ama Owusu (@ama)' }));
     expect(
       (await screen.findByRole('menuitem', { name: 'Unsubscribe user' })).getAttribute('aria-disabled'),
     ).toBe('true');

@@ -4,6 +4,7 @@ import type { Subscriber } from '#common/schemas/monetization.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { personLabel } from '../../../lib/user-display.ts';
 import { BlockUserDialog } from '../../safety/components/block-user-dialog.tsx';
 import { monetizationKeys } from '../api/keys.ts';
 import { useUnsubscribeSubscriber } from '../api/unsubscribe-subscriber.ts';
@@ -25,8 +26,8 @@ interface BodyProps {
 
 function DetailsBody({ subscriber, onClose }: BodyProps) {
   const rows: [string, React.ReactNode][] = [
-    ['Name', subscriber.name || '—'],
-    ['Email', subscriber.email],
+    ['Name', subscriber.name],
+    ['Creator page', subscriber.handle ? `@${subscriber.handle}` : 'Not a creator'],
     ['Status', <SubscriberStatusBadge key="status" status={subscriber.status} />],
     ['Subscribed on', formatDateTime(subscriber.date)],
     ['Plan', subscriber.planName],
@@ -42,7 +43,7 @@ function DetailsBody({ subscriber, onClose }: BodyProps) {
   if (subscriber.blocked) rows.push(['Blocked', 'Yes']);
   return (
     <>
-      <DialogTitle>{subscriber.name || subscriber.email}</DialogTitle>
+      <DialogTitle>{subscriber.name}</DialogTitle>
       <DialogDescription>Their subscription to you.</DialogDescription>
       <DetailList rows={rows} />
       <div className="flex justify-end">
@@ -65,7 +66,7 @@ function UnsubscribeBody({ subscriber, onClose }: BodyProps) {
       toast.error(error instanceof Error ? error.message : 'Request failed');
     }
   }
-  const who = subscriber.name || subscriber.email;
+  const who = personLabel(subscriber);
   return (
     <>
       <DialogTitle>Unsubscribe {who}?</DialogTitle>
@@ -114,7 +115,7 @@ export function SubscriberDialogs({
     return (
       <BlockUserDialog
         open
-        user={{ id: subscriber.userId, name: subscriber.name || subscriber.email }}
+        user={{ id: subscriber.userId, name: subscriber.name }}
         onOpenChange={(open) => {
           if (open) return;
           onClose();

@@ -1,7 +1,7 @@
 import { Ban, Eye, MessageCircle, UserMinus } from 'lucide-react';
 import type { Subscriber } from '#common/schemas/monetization.ts';
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar.tsx';
-import { initialsOf } from '../../../lib/user-display.ts';
+import { initialsOf, personLabel } from '../../../lib/user-display.ts';
 import { cn } from '../../../lib/utils.ts';
 import { formatMoney, formatShortDate } from '../format.ts';
 import { RowMenu } from './row-menu.tsx';
@@ -13,7 +13,7 @@ const columns = '@2xl:grid-cols-[minmax(0,1fr)_6.5rem_6rem_5rem_5rem_2.25rem]';
 
 function initials(subscriber: Subscriber): string {
   const [firstName = '', ...rest] = subscriber.name.split(' ');
-  return initialsOf({ firstName, lastName: rest.join(' '), email: subscriber.email });
+  return initialsOf({ firstName, lastName: rest.join(' '), email: '' });
 }
 
 interface SubscriberRowsProps {
@@ -59,11 +59,10 @@ export function SubscriberRows({ items, onChoose }: SubscriberRowsProps) {
                   <AvatarFallback>{initials(subscriber)}</AvatarFallback>
                 </Avatar>
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{subscriber.name || subscriber.email}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    <span className="sr-only">Email: </span>
-                    {subscriber.email}
-                  </p>
+                  <p className="truncate text-sm font-medium">{subscriber.name}</p>
+                  {subscriber.handle ? (
+                    <p className="truncate text-xs text-muted-foreground">@{subscriber.handle}</p>
+                  ) : null}
                   <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground @2xl:hidden">
                     <SubscriberStatusBadge status={subscriber.status} />
                     <span>{subscriber.planName}</span>
@@ -88,7 +87,7 @@ export function SubscriberRows({ items, onChoose }: SubscriberRowsProps) {
                 {formatMoney(subscriber.amount)}
               </span>
               <RowMenu
-                label={`Actions for ${subscriber.email}`}
+                label={`Actions for ${personLabel(subscriber)}`}
                 items={[
                   { label: 'View Details', icon: Eye, onSelect: choose('details') },
                   { label: 'Message User', icon: MessageCircle, onSelect: choose('message') },

@@ -13,14 +13,14 @@ import { SubscriberRows } from './subscriber-rows.tsx';
 
 const statuses = subscriberStatuses.map((value) => ({ value, label: value }));
 
-/** Message User opens the conversation with them (spec section 4: `?user=...&email=...`). */
-export function messagePath(subscriber: Pick<Subscriber, 'userId' | 'email'>): string {
-  const query = new URLSearchParams({ user: subscriber.userId, email: subscriber.email });
+/** Message User opens the conversation with them (spec section 4's `?user=...`; no email in the address). */
+export function messagePath(subscriber: Pick<Subscriber, 'userId'>): string {
+  const query = new URLSearchParams({ user: subscriber.userId });
   return `${pathTo('messages')}?${query.toString()}`;
 }
 
 /**
- * Manage Subscriptions for a creator (spec section 2): subscribers with search by name or email,
+ * Manage Subscriptions for a creator (spec section 2): subscribers with search by name or @handle,
  * status and date filters; View Details, Message User, Unsubscribe user and Block User per row.
  */
 export function SubscribersList() {
@@ -80,7 +80,7 @@ export function SubscribersList() {
         onClear={clear}
         statuses={statuses}
         searchLabel="Search subscribers"
-        searchPlaceholder="Search by name or email"
+        searchPlaceholder="Search by name or @handle"
         busy={query.isPlaceholderData && query.isFetching}
       />
       <div aria-live="polite" className="sr-only">

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { personLabel } from '../../../lib/user-display.ts';
 import { useDeleteTransaction } from '../api/delete-transaction.ts';
 import { useTransaction } from '../api/get-transaction.ts';
 import { formatDateTime, formatMoney } from '../format.ts';
@@ -40,7 +41,7 @@ function detailRows(transaction: Transaction, detail: TransactionDetail | undefi
       </span>,
     ],
     ['Type', kindLabels[transaction.kind]],
-    ['Email', transaction.email],
+    ['Who', personLabel(transaction)],
     ['Amount', signedAmount(transaction)],
     ['Method', transaction.paymentMethod],
     ['Date', formatDateTime(transaction.date)],

@@ -13,7 +13,8 @@ const earning = buildTransaction({
   id: 't-2',
   kind: 'earning',
   transactionId: 'fpm-def456',
-  email: 'kofi@example.com',
+  name: 'Kofi Mensah',
+  handle: null,
   amount: { amount: 400, currency: 'USD' },
   direction: 'credit',
   status: 'pending',
@@ -48,14 +49,15 @@ afterEach(() => {
 });
 
 describe('Transaction History', () => {
-  it('lists payments and earnings with email, signed amount, status and date', async () => {
+  it('lists payments and earnings with name and @handle, signed amount, status and date', async () => {
     signInAs({ id: 'u-2' });
     transactionsApi(() => page([earning, payment]));
     renderTab();
     const list = await screen.findByRole('list', { name: 'Transactions' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0] as HTMLElement).getByText('kofi@example.com')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Kofi Mensah')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Lena Park (@lena)')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('+$4.00')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getAllByText('Pending').length).toBeGreaterThan(0);
     expect(within(rows[1] as HTMLElement).getByText('−$9.99')).toBeTruthy();
@@ -101,9 +103,9 @@ describe('Transaction History', () => {
       }),
     );
 
-    await screen.findByText('kofi@example.com');
+    await screen.findByText('Kofi Mensah');
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(await screen.findByText('Lena Park (@lena)')).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: 'Search transactions' })).toHaveProperty('value', '');
     expect(screen.getByLabelText('From')).toHaveProperty('value', '');
     expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();

@@ -73,7 +73,7 @@ export function TransactionHistory({ isCreator }: { isCreator: boolean }) {
         onClear={clear}
         statuses={statuses}
         searchLabel="Search transactions"
-        searchPlaceholder="Search by email or transaction ID"
+        searchPlaceholder="Search by name, @handle or transaction ID"
         busy={query.isPlaceholderData && query.isFetching}
       />
       <div aria-live="polite" className="sr-only">

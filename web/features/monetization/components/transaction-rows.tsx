@@ -1,5 +1,6 @@
 import { Eye, Trash2 } from 'lucide-react';
 import type { Transaction } from '#common/schemas/monetization.ts';
+import { personLabel } from '../../../lib/user-display.ts';
 import { cn } from '../../../lib/utils.ts';
 import { formatMoney, formatShortDate } from '../format.ts';
 import { RowMenu } from './row-menu.tsx';
@@ -33,7 +34,7 @@ export function TransactionRows({ items, onChoose }: TransactionRowsProps) {
           columns,
         )}
       >
-        <span>Email</span>
+        <span>Who</span>
         <span>Date</span>
         <span>Status</span>
         <span className="text-right">Amount</span>
@@ -53,8 +54,8 @@ export function TransactionRows({ items, onChoose }: TransactionRowsProps) {
           >
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">
-                <span className="sr-only">Email: </span>
-                {transaction.email}
+                <span className="sr-only">Who: </span>
+                {personLabel(transaction)}
               </p>
               <p className="truncate text-xs text-muted-foreground">{transaction.description}</p>
               <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground @2xl:hidden">

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postMessages } from '#common/schemas/posts.ts';
 import { Component as DiscoverPage } from '../../../app/routes/discover.tsx';
+import { goToVerification } from '../../../lib/action-error.ts';
 import { closeAuthModal, getAuthModalState } from '../../../lib/auth-modal.ts';
+import { toast } from '../../../lib/toast.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
@@ -119,6 +121,25 @@ describe('Discover posts', () => {
     expect(requests.filter((request) => request.method === 'DELETE').map((r) => r.url)).toEqual([
       '/api/posts/p-1/like',
     ]);
+  });
+
+  it('leads an unverified account to verification when the like is refused for that', async () => {
+    signInAs();
+    const error = vi.spyOn(toast, 'error');
+    stubFetch((request) =>
+      request.method === 'POST'
+        ? json(403, { message: 'Please verify your email address first', code: 'EMAIL_NOT_VERIFIED' })
+        : json(200, postPage([buildPost()])),
+    );
+    renderDiscover();
+    await userEvent.click(await screen.findByRole('button', { name: 'Like, 4 likes' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Please verify your email address first', {
+        label: 'Verify email',
+        onClick: goToVerification,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Like, 4 likes' })).toBeTruthy();
   });
 
   it('opens the sign-in dialog instead of liking when signed out', async () => {

@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { showActionError } from '../../../lib/action-error.ts';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
@@ -39,7 +40,7 @@ export function LikeButton({ post }: { post: PostView }) {
           setAnnouncement(`${state.liked ? 'Liked' : 'Like removed'}, ${likesLabel(state.likes)}`),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) askToSignIn();
-          else toast.error(error.message);
+          else showActionError(error, 'Could not like this post');
         },
       },
     );

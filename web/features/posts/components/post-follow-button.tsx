@@ -1,5 +1,6 @@
 import type { PostView } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { showActionError } from '../../../lib/action-error.ts';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
@@ -41,7 +42,7 @@ export function PostFollowButton({ creator, followingHint }: PostFollowButtonPro
           ),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) askToSignIn();
-          else toast.error(error.message);
+          else showActionError(error, 'Could not follow this creator');
         },
       },
     );

@@ -6,6 +6,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { showActionError } from '../../../lib/action-error.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -58,7 +59,7 @@ export function ReportDialog({ target, open, onOpenChange, returnFocusTo }: Repo
       const fields = failure instanceof ApiError ? failure.fields : undefined;
       if (fields?.reason) form.setError('reason', { message: fields.reason });
       else if (fields?.details) form.setError('details', { message: fields.details });
-      else toast.error(failure instanceof Error ? failure.message : 'Could not send the report');
+      else showActionError(failure, 'Could not send the report');
     }
   });
 

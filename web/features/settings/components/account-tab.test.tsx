@@ -251,6 +251,8 @@ describe('Active sessions', () => {
         userAgent:
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
         lastUsedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+        ipAddress: '81.2.69.160',
+        place: 'United Kingdom',
       }),
     ];
     const requests = stubSettingsApi({
@@ -270,6 +272,8 @@ describe('Active sessions', () => {
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(rows[1] as HTMLElement).getByText('Safari on iOS')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText(/Last seen 3 hrs/)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(/near United Kingdom/)).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByText(/near/)).toBeNull();
 
     await userEvent.click(
       within(rows[1] as HTMLElement).getByRole('button', { name: 'Revoke Safari on iOS, last seen 3 hrs' }),

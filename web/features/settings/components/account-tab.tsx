@@ -3,15 +3,19 @@ import type { SessionUser } from '../../../lib/session.ts';
 import { ActiveSessions } from './active-sessions.tsx';
 import { ChangeEmail } from './change-email.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PersonalInfo } from './personal-info.tsx';
+import { TwoStepSignIn } from './two-step-sign-in.tsx';
 
-/** Account: Personal Info, Change Email, Change Password, Active sessions, then Appearance. */
+/** Account: Personal Info, Change Email, Change Password, Two-step sign-in, Passkeys, Active sessions, then Appearance. */
 export function AccountTab({ user, appearance }: { user: SessionUser; appearance: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <PersonalInfo user={user} />
       <ChangeEmail />
       <ChangePasswordForm />
+      <TwoStepSignIn />
+      <PasskeysSection />
       <ActiveSessions />
       {appearance}
     </div>

@@ -34,6 +34,7 @@ function SessionRow({ session }: { session: SessionView }) {
         </p>
         <p className="text-xs text-muted-foreground">
           {session.current ? 'Active now' : `Last seen ${relativeTimeLabel(session.lastUsedAt)}`}
+          {session.place ? ` · near ${session.place}` : ''}
           {session.ipAddress ? ` · ${session.ipAddress}` : ''} · Signed in on{' '}
           {formatLongDate(session.createdAt)}
         </p>

@@ -2,6 +2,7 @@ import type { BlockedUser } from '#common/schemas/safety.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { personLabel } from '../../../lib/user-display.ts';
 import { useRemoveBlockedUser } from '../api/remove-blocked-user.ts';
 import { useUnblockUser } from '../api/unblock-user.ts';
 import { formatLongDate } from '../format.ts';
@@ -34,7 +35,7 @@ function UnblockBody({ user, onClose }: DialogProps) {
   }
   return (
     <>
-      <DialogTitle>Unblock {user.email}?</DialogTitle>
+      <DialogTitle>Unblock {personLabel(user)}?</DialogTitle>
       <DialogDescription>
         They will be able to see your page and posts, follow you, subscribe and message you again. Follows and
         subscriptions the block ended do not come back by themselves.
@@ -67,7 +68,7 @@ function RemoveBody({ user, onClose }: DialogProps) {
   }
   return (
     <>
-      <DialogTitle>Delete {user.email}?</DialogTitle>
+      <DialogTitle>Delete {personLabel(user)}?</DialogTitle>
       <DialogDescription asChild>
         <div className="grid gap-2">
           <p>This removes them from your account:</p>
@@ -103,13 +104,11 @@ function RemoveBody({ user, onClose }: DialogProps) {
 function ProfileBody({ user, onClose, onUnblock }: DialogProps & { onUnblock: () => void }) {
   return (
     <>
-      <DialogTitle>{user.name || user.email}</DialogTitle>
+      <DialogTitle>{user.name}</DialogTitle>
       <DialogDescription>
         While they are blocked, neither of you can see the other's page or posts.
       </DialogDescription>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted-foreground">Email</dt>
-        <dd className="min-w-0 break-words">{user.email}</dd>
         <dt className="text-muted-foreground">Creator page</dt>
         <dd>{user.handle ? `@${user.handle}` : 'Not a creator'}</dd>
         <dt className="text-muted-foreground">Status</dt>

@@ -10,7 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
-import { initialsOf } from '../../../lib/user-display.ts';
+import { initialsOf, personLabel } from '../../../lib/user-display.ts';
 import { formatShortDate } from '../format.ts';
 import type { BlockedUserAction } from './blocked-user-dialogs.tsx';
 
@@ -27,13 +27,13 @@ export function BlockedUserRow({ user, onChoose }: BlockedUserRowProps) {
   return (
     <li className="flex items-center gap-3 p-3">
       <Avatar className="size-10 shrink-0">
-        <AvatarFallback>
-          {initialsOf({ firstName, lastName: rest.join(' '), email: user.email })}
-        </AvatarFallback>
+        <AvatarFallback>{initialsOf({ firstName, lastName: rest.join(' '), email: '' })}</AvatarFallback>
       </Avatar>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{user.name || user.email}</p>
-        <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        <p className="truncate text-sm font-medium">{user.name}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {user.handle ? `@${user.handle}` : 'Not a creator'}
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:hidden">
           <Badge variant="outline">{user.status}</Badge>
           <span>Since {formatShortDate(user.blockedDate)}</span>
@@ -53,7 +53,7 @@ export function BlockedUserRow({ user, onChoose }: BlockedUserRowProps) {
             variant="ghost"
             size="icon-sm"
             className="rounded-full"
-            aria-label={`Actions for ${user.email}`}
+            aria-label={`Actions for ${personLabel(user)}`}
           >
             <Ellipsis aria-hidden="true" />
           </Button>

@@ -25,7 +25,7 @@ function ListSkeleton() {
   );
 }
 
-/** Blocked Users (spec section 2): search by email, and per row Unblock, View Profile, Delete User. */
+/** Blocked Users (spec section 2): search by name or @handle (never email), and per row Unblock, View Profile, Delete User. */
 export function BlockedUsers() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -51,7 +51,7 @@ export function BlockedUsers() {
       <EmptyState
         icon={Search}
         title="No matches"
-        description={`No one you blocked has an email containing '${query}'.`}
+        description={`No one you blocked has a name or handle containing '${query}'.`}
       />
     ) : (
       <EmptyState
@@ -109,8 +109,8 @@ export function BlockedUsers() {
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search by email"
-          aria-label="Search blocked users by email"
+          placeholder="Search by name or @handle"
+          aria-label="Search blocked users by name or handle"
           aria-busy={searching || undefined}
           className="px-9"
           maxLength={254}

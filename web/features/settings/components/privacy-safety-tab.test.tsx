@@ -21,7 +21,6 @@ const renderPrivacy = () =>
 const mallory = buildBlockedUser();
 const trent = buildBlockedUser({
   id: '0195f1a0-0000-7000-8000-000000000002',
-  email: 'trent@example.com',
   name: 'Trent Vale',
   handle: 'trent',
 });
@@ -33,14 +32,14 @@ afterEach(() => {
   signOutForTest();
 });
 
-async function openRowMenu(email: string, item: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
+async function openRowMenu(who: string, item: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${who}` }));
   await userEvent.click(await screen.findByRole('menuitem', { name: item }));
   return screen.findByRole('dialog');
 }
 
 describe('Blocked Users', () => {
-  it('lists the people you blocked and searches them by email', async () => {
+  it('lists the people you blocked and searches them by name or @handle', async () => {
     signInAs();
     const requests = stubSettingsApi({
       'GET /api/me/blocks': (request) =>
@@ -54,9 +53,13 @@ describe('Blocked Users', () => {
     expect(within(list).getByText('Mallory Stone')).toBeTruthy();
     expect(within(list).getAllByText('Blocked').length).toBeGreaterThan(0);
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search blocked users by email' }), 'trent');
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search blocked users by name or handle' }),
+      'trent',
+    );
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
-    expect(within(list).getByText('trent@example.com')).toBeTruthy();
+    expect(within(list).getByText('@trent')).toBeTruthy();
+    expect(list.textContent).not.toContain('@example.com');
     expect(requests.at(-1)?.url).toBe('/api/me/blocks?q=trent&limit=20');
     expect(requests.at(-1)?.headers.get('authorization')).toBe('Bearer token-1');
   });
@@ -68,7 +71,7 @@ describe('Blocked Users', () => {
     expect(await screen.findByRole('heading', { name: 'You have not blocked anyone' })).toBeTruthy();
     await userEvent.type(screen.getByRole('searchbox'), 'zed');
     expect(await screen.findByRole('heading', { name: 'No matches' })).toBeTruthy();
-    expect(screen.getByText("No one you blocked has an email containing 'zed'.")).toBeTruthy();
+    expect(screen.getByText("No one you blocked has a name or handle containing 'zed'.")).toBeTruthy();
   });
 
   it('unblocks after the confirm dialog, and Cancel changes nothing', async () => {
@@ -83,18 +86,18 @@ describe('Blocked Users', () => {
       },
     });
     renderPrivacy();
-    let dialog = await openRowMenu(mallory.email, 'Unblock');
-    expect(within(dialog).getByRole('heading', { name: 'Unblock mallory@example.com?' })).toBeTruthy();
+    let dialog = await openRowMenu('Mallory Stone', 'Unblock');
+    expect(within(dialog).getByRole('heading', { name: 'Unblock Mallory Stone?' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
-    dialog = await openRowMenu(mallory.email, 'Unblock');
+    dialog = await openRowMenu('Mallory Stone', 'Unblock');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(success).toHaveBeenCalledWith('User unblocked');
-    await waitFor(() => expect(screen.queryByText('mallory@example.com')).toBeNull());
-    expect(screen.getByText('trent@example.com')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Mallory Stone')).toBeNull());
+    expect(screen.getByText('Trent Vale')).toBeTruthy();
   });
 
   it('explains what Delete User removes before doing it', async () => {
@@ -106,7 +109,7 @@ describe('Blocked Users', () => {
         json(200, { message: 'User removed from your followers, subscribers and messages' }),
     });
     renderPrivacy();
-    const dialog = await openRowMenu(mallory.email, 'Delete User');
+    const dialog = await openRowMenu('Mallory Stone', 'Delete User');
     expect(within(dialog).getByText('they are removed from your followers;')).toBeTruthy();
     expect(within(dialog).getByText('their subscription to you ends now;')).toBeTruthy();
     expect(within(dialog).getByText(/your conversation with them is hidden/)).toBeTruthy();
@@ -123,12 +126,12 @@ describe('Blocked Users', () => {
       [`DELETE /api/me/blocks/${trent.id}`]: () => json(200, { message: 'User unblocked' }),
     });
     renderPrivacy();
-    const dialog = await openRowMenu(trent.email, 'View Profile');
+    const dialog = await openRowMenu('Trent Vale (@trent)', 'View Profile');
     expect(within(dialog).getByRole('heading', { name: 'Trent Vale' })).toBeTruthy();
     expect(within(dialog).getByText('@trent')).toBeTruthy();
     expect(within(dialog).getByText('10 February 2026')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Unblock trent@example.com?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Unblock Trent Vale (@trent)?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Unblock' }));
     await waitFor(() => expect(requests.some((request) => request.method === 'DELETE')).toBe(true));
   });

@@ -19,6 +19,7 @@ export function buildSession(overrides: Partial<SessionView> = {}): SessionView 
     userAgent:
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     ipAddress: '127.0.0.1',
+    place: null,
     createdAt: '2026-01-02T10:00:00.000Z',
     lastUsedAt: new Date().toISOString(),
     current: true,
@@ -29,7 +30,6 @@ export function buildSession(overrides: Partial<SessionView> = {}): SessionView 
 export function buildBlockedUser(overrides: Partial<BlockedUser> = {}): BlockedUser {
   return {
     id: '0195f1a0-0000-7000-8000-000000000001',
-    email: 'mallory@example.com',
     name: 'Mallory Stone',
     handle: null,
     status: 'Blocked',
