@@ -87,7 +87,7 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
         }
       />
       <SubscribeBanner profile={data} />
-      <MediaPostsTabs counts={data.counts} />
+      <MediaPostsTabs key={data.id} counts={data.counts} />
     </div>
   );
 }
