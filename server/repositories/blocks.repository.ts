@@ -78,14 +78,19 @@ export function createBlocksRepository(db: Database) {
         .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
     },
 
-    /** Privacy & Safety's Delete User: out of my followers and subscribers (access ends now), chat hidden. */
-    async removeFromMine(ownerId: string, otherId: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Privacy & Safety's Delete User: out of my followers and subscribers (access ends now), chat
+     * hidden. Answers whether the owner has a creator page (and so followers and subscribers at all).
+     */
+    async removeFromMine(ownerId: string, otherId: string, now: Date): Promise<{ isCreator: boolean }> {
+      return db.transaction(async (tx) => {
         await cut(tx, otherId, ownerId, 'expired', now);
         await tx
           .update(conversationMembers)
           .set({ hiddenAt: now })
           .where(and(eq(conversationMembers.userId, ownerId), eq(conversationMembers.otherId, otherId)));
+        const [creator] = await creatorIdsOf(tx, [ownerId]).limit(1);
+        return { isCreator: creator !== undefined };
       });
     },
 

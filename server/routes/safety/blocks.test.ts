@@ -212,6 +212,7 @@ describe('blocking', () => {
 
     const removed = await post(t, `/api/me/blocks/${fan.user.id}/remove`, {}, { token: creator.token });
     expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe('User removed from your followers, subscribers and messages');
     expect((await get(t, `/api/creators/${creator.creator.handle}`)).json()).toMatchObject({
       counts: { followers: 0 },
     });
@@ -226,6 +227,11 @@ describe('blocking', () => {
     expect((await get(t, '/api/conversations', fan.token)).json<{ items: unknown[] }>().items).toHaveLength(
       1,
     );
+
+    // Someone without a creator page has no followers or subscribers to speak of.
+    const fanRemoves = await post(t, `/api/me/blocks/${creator.user.id}/remove`, {}, { token: fan.token });
+    expect(fanRemoves.statusCode).toBe(200);
+    expect(fanRemoves.json().message).toBe('User removed from your messages');
   });
 });
 
