@@ -60,6 +60,16 @@ export function createBlocksRepository(db: Database) {
       return row !== undefined;
     },
 
+    /** Whether `blockerId` blocked `blockedId` (this direction only). */
+    async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ blockerId: userBlocks.blockerId })
+        .from(userBlocks)
+        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Blocks and severs the ties between the two, in one transaction: no follows either way, and
      * a subscription either way stops renewing (paid access then ends with its period, unseen).

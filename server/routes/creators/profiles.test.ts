@@ -89,10 +89,22 @@ describe('creator profiles and follows', () => {
     await block(user.id, blockedFan.user.id);
     await block(blockingFan.user.id, user.id);
     for (const fan of [blockedFan, blockingFan]) {
-      expect((await get(t, `/api/creators/${creator.handle}`, fan.token)).statusCode).toBe(404);
-      expect((await follow(fan.token, creator.handle)).statusCode).toBe(404);
       expect(await suggested(fan.token)).not.toContain(creator.handle);
     }
+    // The creator blocked this fan: to them the page does not exist.
+    const hidden = await get(t, `/api/creators/${creator.handle}`, blockedFan.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ message: creatorMessages.creatorNotFound, code: 'NOT_FOUND' });
+    expect((await follow(blockedFan.token, creator.handle)).statusCode).toBe(404);
+    // This fan blocked the creator: they are told so, with whom to unblock, and still see nothing.
+    const mine = await get(t, `/api/creators/${creator.handle}`, blockingFan.token);
+    expect(mine.statusCode).toBe(403);
+    expect(mine.json()).toEqual({
+      message: `You blocked ${creator.displayName}`,
+      code: 'BLOCKED_BY_YOU',
+      fields: { userId: user.id },
+    });
+    expect((await follow(blockingFan.token, creator.handle)).statusCode).toBe(403);
     expect((await get(t, `/api/creators/${creator.handle}`)).json<CreatorProfile>().counts.followers).toBe(0);
   });
 

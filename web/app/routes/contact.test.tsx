@@ -27,7 +27,9 @@ describe('/contact', () => {
     await userEvent.click(within(form()).getByRole('button', { name: 'Send Message' }));
 
     expect(await within(form()).findByText('Message Sent!')).toBeTruthy();
-    expect(within(form()).getByText(/to me@example.com; a confirmation is on its way there now/)).toBeTruthy();
+    expect(
+      within(form()).getByText(/to me@example.com; a confirmation is on its way there now/),
+    ).toBeTruthy();
     expect(requests.map((request) => [request.method, request.url])).toEqual([['POST', '/api/support']]);
     expect(requests[0]?.headers.get('authorization')).toBeNull();
     expect(JSON.parse(requests[0]?.body ?? '')).toEqual({

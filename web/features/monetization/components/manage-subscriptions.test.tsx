@@ -84,7 +84,7 @@ describe('Manage Subscriptions for a creator', () => {
     expect(screen.getByRole('heading', { name: 'No subscriptions yet' })).toBeTruthy();
   });
 
-  it('says when a cancelled subscriber\'s access ends, not that a period still running has ended', async () => {
+  it("says when a cancelled subscriber's access ends, not that a period still running has ended", async () => {
     signInAs({ id: 'u-9' });
     const inTenDays = new Date(Date.now() + 10 * 86_400_000);
     const leaving = buildSubscriber({

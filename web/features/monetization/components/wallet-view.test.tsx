@@ -20,7 +20,10 @@ const balance = (label: string) =>
 const stubCreatorApi = (handlers: Parameters<typeof stubApi>[0]) =>
   stubApi({
     'GET /api/creators/me': () =>
-      json(200, { creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }), counts: { liked: 0, purchased: 0 } }),
+      json(200, {
+        creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }),
+        counts: { liked: 0, purchased: 0 },
+      }),
     ...handlers,
   });
 
