@@ -6,6 +6,7 @@ import {
   creatorOnboardingDrafts,
   creatorProfiles,
   posts,
+  users,
 } from '../db/schema/index.ts';
 import { rankScore } from '../lib/rank.ts';
 import type { CreatorRecord, NewCreator } from './creators.repository.ts';
@@ -50,6 +51,13 @@ export function createOnboardingRepository(db: Database) {
         await tx.delete(creatorHandleRedirects).where(eq(creatorHandleRedirects.handle, creator.handle));
         const [created] = await tx.insert(creatorProfiles).values(creator).returning();
         if (!created) throw new Error('creator insert returned nothing');
+        // The onboarding photo is the account's photo from now on (header, menus, messages).
+        if (creator.avatarUrl) {
+          await tx
+            .update(users)
+            .set({ profileImage: creator.avatarUrl, updatedAt: now })
+            .where(eq(users.id, creator.userId));
+        }
         if (firstPost) {
           await tx.insert(posts).values({
             creatorId: created.id,

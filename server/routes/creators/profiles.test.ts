@@ -108,6 +108,46 @@ describe('creator profiles and follows', () => {
     expect((await get(t, `/api/creators/${creator.handle}`)).json<CreatorProfile>().counts.followers).toBe(0);
   });
 
+  it("keeps one photo per account: the creator avatar is the account's profile image, and the other way round", async () => {
+    const { token, creator } = await buildCreator(t, { approveWith: admin.token });
+    const profileImage = async () =>
+      (await get(t, '/api/auth/profile', token)).json<{ user: { profileImage: string | null } }>().user
+        .profileImage;
+    // The onboarding photo is the account's photo from the start.
+    expect(creator.avatarUrl).toMatch(/^http.*\/api\/media\//);
+    expect(await profileImage()).toBe(creator.avatarUrl);
+
+    // A new avatar in Edit Profile is the account's photo too.
+    const avatar = await uploaded(t, token, 'profile');
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/creators/me',
+      headers: bearer(token),
+      payload: {
+        displayName: creator.displayName,
+        username: `@${creator.handle}`,
+        bio: 'Hi',
+        avatarId: avatar.id,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<CreatorProfile>().avatarUrl).toBe(avatar.url);
+    expect(await profileImage()).toBe(avatar.url);
+
+    // A photo set in Settings > Account is the creator page's avatar too.
+    const another = await uploaded(t, token, 'profile');
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { profileImage: another.url },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await get(t, `/api/creators/${creator.handle}`)).json<CreatorProfile>().avatarUrl).toBe(
+      another.url,
+    );
+  });
+
   it('edits the profile with the spec messages, and keeps the old handle working', async () => {
     const { token, creator } = await buildCreator(t, { approveWith: admin.token });
     const patch = (payload: object) =>

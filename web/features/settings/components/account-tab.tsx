@@ -4,11 +4,13 @@ import { ActiveSessions } from './active-sessions.tsx';
 import { ChangeEmail } from './change-email.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PersonalInfo } from './personal-info.tsx';
+import { ProfilePhoto } from './profile-photo.tsx';
 
-/** Account: Personal Info, Change Email, Change Password, Active sessions, then Appearance. */
+/** Account: Profile photo, Personal Info, Change Email, Change Password, Active sessions, then Appearance. */
 export function AccountTab({ user, appearance }: { user: SessionUser; appearance: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
+      <ProfilePhoto user={user} />
       <PersonalInfo user={user} />
       <ChangeEmail />
       <ChangePasswordForm />
