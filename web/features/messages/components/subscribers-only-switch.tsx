@@ -13,7 +13,7 @@ export function SubscribersOnlySwitch({ userId }: { userId: string }) {
   const checked =
     save.isPending && save.variables ? save.variables.subscribersOnly : settings.data.subscribersOnly;
   return (
-    <div className="flex items-center gap-3 rounded-full border border-border px-3 py-1.5">
+    <div className="flex items-center gap-3 rounded-xl border border-border px-3 py-1.5">
       <span className="flex flex-col leading-tight">
         <span id={labelId} className="text-sm font-medium">
           Messages from subscribers only
