@@ -6,6 +6,8 @@ export const errorCodes = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** The page of someone the viewer blocked: `fields.userId` is whom to unblock. */
+  BLOCKED_BY_YOU: 403,
   EMAIL_NOT_VERIFIED: 403,
   /** A sensitive action on an account with two-step sign-in: prove a second factor first. */
   TWO_FACTOR_REQUIRED: 403,

@@ -116,7 +116,7 @@ describe('moderation, blocking and support in a browser', () => {
     await Promise.all([reporter.context.close(), moderator.context.close(), suspended.context.close()]);
   });
 
-  it('a fan blocks a creator from the profile, after which the profile is not visible to them', async () => {
+  it('a fan blocks a creator from the profile, after which the page says so, with Unblock', async () => {
     const { creator } = await creatorNamed(admin, 'Bea Blocked');
     const fanAccount = await createVerifiedAccount();
     const fan = await openPage(browser, { viewport: phone });
@@ -130,10 +130,15 @@ describe('moderation, blocking and support in a browser', () => {
     await shot(fan.page, 'block-dialog-phone');
     await dialog.getByRole('button', { name: 'Block' }).click();
     await fan.page.getByText(safetyMessages.blocked).waitFor();
-    await fan.page.getByRole('heading', { name: 'Creator not found' }).waitFor();
+    await fan.page.getByRole('heading', { name: 'You blocked Bea Blocked' }).waitFor();
     await fan.page.reload();
-    await fan.page.getByRole('heading', { name: 'Creator not found' }).waitFor();
-    expect(await fan.page.getByRole('heading', { name: 'Bea Blocked' }).count()).toBe(0);
+    await fan.page.getByRole('heading', { name: 'You blocked Bea Blocked' }).waitFor();
+    expect(await fan.page.getByRole('heading', { name: 'Bea Blocked', exact: true }).count()).toBe(0);
+    expect(await fan.page.getByRole('heading', { name: 'Creator not found' }).count()).toBe(0);
+    await shot(fan.page, 'blocked-profile-phone');
+    // The way back is right there.
+    await fan.page.getByRole('button', { name: 'Unblock' }).click();
+    await fan.page.getByRole('heading', { name: 'Bea Blocked', exact: true }).waitFor();
     expect(unexpected(fan.errors)).toEqual([]);
 
     // Others still see the page.

@@ -279,13 +279,15 @@ describe('accounts in a browser', () => {
     await page.goto('/login');
     await page.getByLabel('Email').focus();
     await page.keyboard.type('nobody@example.com');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Forgot password?');
+    // Email, Password (with its show/hide button), then "Forgot password?", then Sign In.
     await page.keyboard.press('Tab');
     await page.keyboard.type('secret-secret');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('secret-secret');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Forgot password?');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign In');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -88,6 +88,10 @@ describe('the creator journey in a browser', () => {
       .getByText(/waiting for review/i)
       .first()
       .waitFor();
+    // The onboarding photo is the account's photo: the header shows it instead of initials.
+    const headerPhoto = page.getByRole('button', { name: /^Account menu for/ }).locator('img');
+    await headerPhoto.waitFor();
+    expect(await headerPhoto.getAttribute('src')).toMatch(/\/api\/media\/[0-9a-f-]+\//);
     expect(unexpected(creator.errors)).toEqual([]);
 
     // An admin approves; the creator is told by email.

@@ -334,7 +334,7 @@ describe('notifications and who may write, in a browser', () => {
     const creator = await openPage(browser, { viewport: viewports.desktop });
     await signInContext(creator.context, creatorAccount);
     await creator.page.goto('/message');
-    const onlySubscribers = creator.page.getByRole('switch', { name: 'Subscribers only' });
+    const onlySubscribers = creator.page.getByRole('switch', { name: 'Messages from subscribers only' });
     await onlySubscribers.click();
     await creator.page.getByText('Only your subscribers can message you now').waitFor();
     await expect.poll(() => onlySubscribers.getAttribute('aria-checked')).toBe('true');

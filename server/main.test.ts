@@ -122,6 +122,42 @@ describe('the server process', () => {
     }
   });
 
+  it('on a first start seeds the demo content before saying it is running, in one summary line', async () => {
+    const demoDir = mkdtempSync(path.join(tmpdir(), 'fp-main-demo-'));
+    const server = await startServer({
+      DATA_DIR: demoDir,
+      WEB_DIST_DIR: path.join(demoDir, 'no-web'),
+      SEED_DEMO: 'true',
+    });
+    try {
+      // Said before the app is ready, on the same output as the ready line.
+      const output = server.output();
+      const ready = output.indexOf('Demo content ready: 5 creators and 17 posts to explore');
+      expect(ready, output).toBeGreaterThan(-1);
+      expect(ready).toBeLessThan(output.indexOf('running at'));
+      // What "running at" promises is there: Discover already has the demo posts.
+      const discover = (await fetch(`${server.url}/api/discover?limit=5`).then((r) => r.json())) as {
+        items: unknown[];
+      };
+      expect(discover.items.length).toBeGreaterThan(0);
+      // The seed went through the app's own routes in one summary log line, not a line per request;
+      // a visitor's request is still logged as usual.
+      await waitForOutput(server.output, /"url":"\/api\/discover\?limit=5".*"msg":"incoming request"/);
+      await waitForOutput(server.output, /"msg":"request completed"/);
+      await waitForOutput(server.output, /"msg":"demo data seeded"/);
+      const lines = server.output().split('\n');
+      expect(lines.filter((line) => line.includes('"msg":"demo data seeded"'))).toHaveLength(1);
+      expect(lines.filter((line) => /"msg":"(incoming request|request completed)"/.test(line))).toHaveLength(
+        2,
+      );
+    } finally {
+      const exited = exitCode(server.child);
+      server.child.kill('SIGTERM');
+      await exited;
+      rmSync(demoDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('stops with a message naming a bad variable', async () => {
     await expect(startServer({ DATA_DIR: dataDir, PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
   });

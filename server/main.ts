@@ -32,8 +32,18 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   app.log.info({ url, database: app.services.database.driver }, 'listening');
+  // On a first start the demo content is made before the app says it is ready, so what a visitor
+  // opens first already has it (a database with accounts skips this at once).
+  if (config.seedDemo) {
+    demo = startDemoSeed(app.services.demo, app.log);
+    const made = await demo.done;
+    if (made) {
+      process.stdout.write(
+        `\n  Demo content ready: ${made.creators} creators and ${made.posts} posts to explore\n`,
+      );
+    }
+  }
   process.stdout.write(`\n  Fanplace is running at ${url}\n\n`);
-  if (config.seedDemo) demo = startDemoSeed(app.services.demo, app.log);
 }
 
 main().catch((error: unknown) => {

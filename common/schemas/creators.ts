@@ -62,6 +62,9 @@ export const creatorMessages = {
   cannotFollow: 'You cannot follow this creator',
   rejectReasonRequired: 'Please give the creator a reason',
   profileSaved: 'Profile updated successfully',
+  /** The first post's caption, in the words the post form uses (common/schemas/posts.ts). */
+  postDescriptionRequired: 'Post description is required',
+  postDescriptionTooLong: `Description must not be more than ${limits.postDescriptionMaxLength} characters`,
 } as const;
 
 const m = creatorMessages;
@@ -107,6 +110,8 @@ export const onboardingDraftSchema = z.object({
   /** Dollars as typed, digits and periods only, e.g. '9.99'. */
   monthlyPrice: optionalText(12),
   postMediaId: z.uuid().optional(),
+  /** The first post's caption; needed when there is a first post. */
+  postDescription: z.string().max(limits.postDescriptionMaxLength, m.postDescriptionTooLong).optional(),
 });
 export type OnboardingDraft = z.infer<typeof onboardingDraftSchema>;
 

@@ -40,7 +40,7 @@ export const monetizationMessages = {
   verified: 'Payment verified successfully',
   subscribed: 'You are now subscribed',
   unlocked: 'Post unlocked',
-  failed: 'The payment did not go through',
+  failed: 'Your card was declined, so no payment was taken. Please try again or use another card.',
   abandoned: 'The checkout was cancelled. No payment was taken.',
   pending: 'The payment is still being processed',
   refused: 'The payment could not be accepted and will be refunded',

@@ -11,7 +11,7 @@ export const subscriptionMessages = {
   pastDue: 'Your last renewal payment failed. Choose a plan to pay now.',
   alreadyCanceled: 'Your plan already ends at the end of this period',
   verified: 'Payment verified successfully',
-  failed: 'The payment did not go through',
+  failed: 'Your card was declined, so no payment was taken. Please try again or use another card.',
   abandoned: 'The checkout was cancelled. No payment was taken.',
   pending: 'The payment is still being processed',
   refused: 'The payment could not be accepted and will be refunded',

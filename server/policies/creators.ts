@@ -37,6 +37,21 @@ export function assertCanViewCreator(viewer: Viewer | null, creator: CreatorFact
   if (!canViewCreator(viewer, creator, blocked)) throw notFound(creatorMessages.creatorNotFound);
 }
 
+/**
+ * The viewer blocked this approved creator: they may be told so (it is their own choice), with
+ * whom to unblock. A block the other way, or a page not open to visitors, stays 'not found'.
+ */
+export function assertNotBlockedByViewer(
+  viewer: Viewer | null,
+  creator: CreatorFacts & Pick<CreatorRecord, 'displayName'>,
+  viewerBlockedThem: boolean,
+): void {
+  if (!viewer || isOwnerOf(viewer, creator) || creator.status !== 'approved' || !viewerBlockedThem) return;
+  throw new AppError('BLOCKED_BY_YOU', `You blocked ${creator.displayName}`, {
+    fields: { userId: creator.userId },
+  });
+}
+
 /** Following needs an approved creator who is not yourself and with no block either way. */
 export function assertCanFollow(viewer: Viewer, creator: CreatorFacts, blocked: boolean): void {
   if (isOwnerOf(viewer, creator)) throw forbidden(creatorMessages.cannotFollowSelf);

@@ -60,6 +60,16 @@ export function createBlocksRepository(db: Database) {
       return row !== undefined;
     },
 
+    /** Whether `blockerId` blocked `blockedId` (this direction only). */
+    async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ blockerId: userBlocks.blockerId })
+        .from(userBlocks)
+        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Blocks and severs the ties between the two, in one transaction: no follows either way, and
      * a subscription either way stops renewing (paid access then ends with its period, unseen).
@@ -78,14 +88,19 @@ export function createBlocksRepository(db: Database) {
         .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
     },
 
-    /** Privacy & Safety's Delete User: out of my followers and subscribers (access ends now), chat hidden. */
-    async removeFromMine(ownerId: string, otherId: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Privacy & Safety's Delete User: out of my followers and subscribers (access ends now), chat
+     * hidden. Answers whether the owner has a creator page (and so followers and subscribers at all).
+     */
+    async removeFromMine(ownerId: string, otherId: string, now: Date): Promise<{ isCreator: boolean }> {
+      return db.transaction(async (tx) => {
         await cut(tx, otherId, ownerId, 'expired', now);
         await tx
           .update(conversationMembers)
           .set({ hiddenAt: now })
           .where(and(eq(conversationMembers.userId, ownerId), eq(conversationMembers.otherId, otherId)));
+        const [creator] = await creatorIdsOf(tx, [ownerId]).limit(1);
+        return { isCreator: creator !== undefined };
       });
     },
 

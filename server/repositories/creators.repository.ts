@@ -167,6 +167,13 @@ export function createCreatorsRepository(db: Database) {
           .where(eq(creatorProfiles.id, creator.id))
           .returning();
         if (!row) throw new Error('creator update returned nothing');
+        // One photo per account: the new avatar is the account's profile image too (header, menus).
+        if (changes.avatarUrl !== undefined) {
+          await tx
+            .update(users)
+            .set({ profileImage: changes.avatarUrl, updatedAt: now })
+            .where(eq(users.id, creator.userId));
+        }
         return row;
       });
     },

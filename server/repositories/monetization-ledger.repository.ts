@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { fanPayments, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
+import { fanPayments, ledgerAccounts, ledgerEntries, ledgerTransactions, users } from '../db/schema/index.ts';
+import type { FanPaymentRecord } from './fan-payments.repository.ts';
 import type { LedgerLine, LedgerTransactionKind } from './ledger.repository.ts';
 
 export interface CreatorLedgerPosting {
@@ -36,6 +37,11 @@ export interface WalletHistoryRow {
   currency: string;
   paidAt: Date | null;
   createdAt: Date;
+  /** The fan payment behind the row, for its wording (null for payouts). */
+  purpose: FanPaymentRecord['purpose'] | null;
+  plan: FanPaymentRecord['plan'] | null;
+  fanFirstName: string | null;
+  fanLastName: string | null;
 }
 
 export const earningsAccountId = (creatorUserId: string) => `creator:${creatorUserId}:earnings`;
@@ -147,10 +153,15 @@ export function createMonetizationLedgerRepository(db: Database) {
           currency: ledgerEntries.currency,
           paidAt: fanPayments.paidAt,
           createdAt: ledgerTransactions.createdAt,
+          purpose: fanPayments.purpose,
+          plan: fanPayments.plan,
+          fanFirstName: users.firstName,
+          fanLastName: users.lastName,
         })
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
         .leftJoin(fanPayments, eq(fanPayments.id, ledgerTransactions.fanPaymentId))
+        .leftJoin(users, eq(users.id, fanPayments.fanId))
         .where(
           and(
             eq(ledgerEntries.accountId, earningsAccountId(creatorUserId)),

@@ -6,6 +6,7 @@ import {
   creatorOnboardingDrafts,
   creatorProfiles,
   posts,
+  users,
 } from '../db/schema/index.ts';
 import { rankScore } from '../lib/rank.ts';
 import type { CreatorRecord, NewCreator } from './creators.repository.ts';
@@ -41,15 +42,27 @@ export function createOnboardingRepository(db: Database) {
      * Creates the creator profile and its first post and drops the draft, all or nothing: a unique
      * violation (the handle, or a second profile for the user) leaves the draft as it was.
      */
-    async complete(creator: NewCreator, firstPostMediaId: string | null, now: Date): Promise<CreatorRecord> {
+    async complete(
+      creator: NewCreator,
+      firstPost: { mediaId: string; description: string } | null,
+      now: Date,
+    ): Promise<CreatorRecord> {
       return db.transaction(async (tx) => {
         await tx.delete(creatorHandleRedirects).where(eq(creatorHandleRedirects.handle, creator.handle));
         const [created] = await tx.insert(creatorProfiles).values(creator).returning();
         if (!created) throw new Error('creator insert returned nothing');
-        if (firstPostMediaId) {
+        // The onboarding photo is the account's photo from now on (header, menus, messages).
+        if (creator.avatarUrl) {
+          await tx
+            .update(users)
+            .set({ profileImage: creator.avatarUrl, updatedAt: now })
+            .where(eq(users.id, creator.userId));
+        }
+        if (firstPost) {
           await tx.insert(posts).values({
             creatorId: created.id,
-            mediaId: firstPostMediaId,
+            mediaId: firstPost.mediaId,
+            description: firstPost.description,
             visibility: 'public',
             rankScore: rankScore(now, 0),
             createdAt: now,

@@ -49,10 +49,25 @@ export function createTransactionsRepository(db: Database) {
   const fanPage = sql`left join creator_profiles fcp on fcp.user_id = fan.id and fcp.status = 'approved'`;
   const ownName = sql`coalesce(cp.display_name, nullif(trim(u.first_name || ' ' || u.last_name), ''), 'Fanplace member')`;
   const card = sql`case when fp.card_last4 is not null and fp.card_last4 <> '' then 'Card •••• ' || fp.card_last4 else 'Card' end`;
-  const what = sql`case fp.purpose
-      when 'post_unlock' then 'unlocked post by ' || ${creatorName}
-      when 'subscription_renewal' then 'subscription renewal, ' || ${creatorName} || ' (' || ${planName} || ')'
-      else 'subscription to ' || ${creatorName} || ' (' || ${planName} || ')' end`;
+  // Each row in plain words from the reader's side: the fan reads what they paid for, the creator
+  // who paid them; a reversal names what it took back.
+  const plan = sql`' (' || ${planName} || ')'`;
+  const fanPaid = sql`case fp.purpose
+      when 'post_unlock' then 'You unlocked a post by ' || ${creatorName}
+      when 'subscription_renewal' then 'Your subscription to ' || ${creatorName} || ' renewed' || ${plan}
+      else 'You subscribed to ' || ${creatorName} || ${plan} end`;
+  const fanBought = sql`case fp.purpose
+      when 'post_unlock' then 'a post by ' || ${creatorName} || ' you unlocked'
+      when 'subscription_renewal' then 'your subscription renewal with ' || ${creatorName} || ${plan}
+      else 'your subscription to ' || ${creatorName} || ${plan} end`;
+  const creatorEarned = sql`case fp.purpose
+      when 'post_unlock' then ${fanName} || ' unlocked your post'
+      when 'subscription_renewal' then ${fanName} || ' renewed their subscription' || ${plan}
+      else ${fanName} || ' subscribed to you' || ${plan} end`;
+  const creatorSold = sql`case fp.purpose
+      when 'post_unlock' then 'your post they unlocked'
+      when 'subscription_renewal' then 'their subscription renewal' || ${plan}
+      else 'their subscription' || ${plan} end`;
   const reversalKinds = sql`('creator_refund', 'refund', 'chargeback')`;
 
   function union(userId: string): SQL {
@@ -62,7 +77,7 @@ export function createTransactionsRepository(db: Database) {
         'debit' as direction,
         case fp.status when 'succeeded' then 'completed' when 'pending' then 'pending' else 'failed' end as status,
         ${card} as payment_method,
-        'Payment: ' || ${what} as description,
+        ${fanPaid} as description,
         fp.created_at as date, fp.id as fan_payment_id
       from fan_payments fp
       left join creator_profiles cp on cp.id = fp.creator_id
@@ -71,7 +86,7 @@ export function createTransactionsRepository(db: Database) {
       select lt.id, 'refund', fp.reference, ${creatorName}, cp.handle,
         (select -sum(e.amount) from ledger_entries e where e.transaction_id = lt.id and e.account_id = 'platform:cash'),
         fp.currency, 'credit', 'completed', ${card},
-        case lt.kind when 'chargeback' then 'Chargeback: ' else 'Refund: ' end || ${what},
+        case lt.kind when 'chargeback' then 'Chargeback on ' else 'Refund for ' end || ${fanBought},
         lt.created_at, fp.id
       from ledger_transactions lt
       join fan_payments fp on fp.id = lt.fan_payment_id
@@ -85,8 +100,10 @@ export function createTransactionsRepository(db: Database) {
         fp.currency,
         case lt.kind when 'creator_charge' then 'credit' else 'debit' end,
         'completed', ${card},
-        case lt.kind when 'creator_charge' then 'Earning from ' when 'chargeback' then 'Chargeback from ' else 'Refund to ' end
-          || ${fanName} || ': ' || ${what},
+        case lt.kind
+          when 'creator_charge' then ${creatorEarned}
+          when 'chargeback' then 'Chargeback by ' || ${fanName} || ' on ' || ${creatorSold}
+          else 'Refund to ' || ${fanName} || ' for ' || ${creatorSold} end,
         lt.created_at, fp.id
       from ledger_transactions lt
       join fan_payments fp on fp.id = lt.fan_payment_id
@@ -98,7 +115,7 @@ export function createTransactionsRepository(db: Database) {
       select p.id, 'payout', p.id::text, ${ownName}, cp.handle, p.amount, p.currency, 'credit',
         case p.status when 'paid' then 'completed' else 'pending' end,
         'Manual bank transfer',
-        case p.status when 'paid' then 'Payout of available earnings, sent' else 'Payout of available earnings, requested' end,
+        case p.status when 'paid' then 'Payout of your earnings, sent to you' else 'Payout of your earnings, requested' end,
         p.requested_at, null
       from payouts p
       join users u on u.id = p.creator_user_id

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { creatorProfiles, users } from '../db/schema/index.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -76,8 +76,25 @@ export function createUsersRepository(db: Database) {
     setPasswordHash: (id: string, passwordHash: string | null, now: Date) =>
       update(id, { passwordHash, updatedAt: now }),
 
-    updateProfile: (id: string, changes: ProfileChanges, now: Date) =>
-      update(id, { ...changes, updatedAt: now }),
+    /**
+     * Names and picture. The account has one photo: a new or removed picture is the creator page's
+     * avatar too, in the same transaction.
+     */
+    async updateProfile(id: string, changes: ProfileChanges, now: Date): Promise<UserRecord | null> {
+      if (changes.profileImage === undefined) return update(id, { ...changes, updatedAt: now });
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        await tx
+          .update(creatorProfiles)
+          .set({ avatarUrl: changes.profileImage, updatedAt: now })
+          .where(eq(creatorProfiles.userId, id));
+        return row ?? null;
+      });
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type OnboardingState,
 } from '../../../common/schemas/creators.ts';
 import type { MediaView } from '../../../common/schemas/media.ts';
+import { type PostList, postMessages } from '../../../common/schemas/posts.ts';
 import { type AccountsTestApp, get, post, signUp, signUpVerified } from '../../test/accounts.ts';
 import { completeOnboarding, fullDraft, saveDraft, uploaded } from '../../test/creators.ts';
 import { createMediaTestApp, tusUpload } from '../../test/media.ts';
@@ -108,6 +109,15 @@ describe('creator onboarding', () => {
     const { last } = await tusUpload(t, token, await jpeg(640, 480), { filetype: 'image/jpeg' });
     const postMedia = JSON.parse(last.body) as MediaView;
     await saveDraft(t, token, 'post', { ...draft, postMediaId: postMedia.id });
+    // A first post needs its caption, as any post does.
+    const uncaptioned = await completeOnboarding(t, token);
+    expect(uncaptioned.statusCode).toBe(400);
+    expect(uncaptioned.json().fields).toEqual({ postDescription: postMessages.descriptionRequired });
+    await saveDraft(t, token, 'post', {
+      ...draft,
+      postMediaId: postMedia.id,
+      postDescription: '  Sunrise over Lake Naivasha.  ',
+    });
 
     const response = await completeOnboarding(t, token);
     expect(response.statusCode).toBe(201);
@@ -125,6 +135,8 @@ describe('creator onboarding', () => {
     });
     expect(state.creator?.avatarUrl).toMatch(/^http.*\/api\/media\//);
     expect(state.creator?.bannerUrl).toMatch(/^http.*\/api\/media\//);
+    const posts = (await get(t, '/api/creators/amara_films/posts', token)).json<PostList>();
+    expect(posts.items.map((post) => post.description)).toEqual(['Sunrise over Lake Naivasha.']);
 
     // Reloading shows the completed step; a second finish or save is refused.
     const again = (await get(t, '/api/creators/onboarding', token)).json<OnboardingState>();

@@ -89,11 +89,63 @@ describe('creator profiles and follows', () => {
     await block(user.id, blockedFan.user.id);
     await block(blockingFan.user.id, user.id);
     for (const fan of [blockedFan, blockingFan]) {
-      expect((await get(t, `/api/creators/${creator.handle}`, fan.token)).statusCode).toBe(404);
-      expect((await follow(fan.token, creator.handle)).statusCode).toBe(404);
       expect(await suggested(fan.token)).not.toContain(creator.handle);
     }
+    // The creator blocked this fan: to them the page does not exist.
+    const hidden = await get(t, `/api/creators/${creator.handle}`, blockedFan.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ message: creatorMessages.creatorNotFound, code: 'NOT_FOUND' });
+    expect((await follow(blockedFan.token, creator.handle)).statusCode).toBe(404);
+    // This fan blocked the creator: they are told so, with whom to unblock, and still see nothing.
+    const mine = await get(t, `/api/creators/${creator.handle}`, blockingFan.token);
+    expect(mine.statusCode).toBe(403);
+    expect(mine.json()).toEqual({
+      message: `You blocked ${creator.displayName}`,
+      code: 'BLOCKED_BY_YOU',
+      fields: { userId: user.id },
+    });
+    expect((await follow(blockingFan.token, creator.handle)).statusCode).toBe(403);
     expect((await get(t, `/api/creators/${creator.handle}`)).json<CreatorProfile>().counts.followers).toBe(0);
+  });
+
+  it("keeps one photo per account: the creator avatar is the account's profile image, and the other way round", async () => {
+    const { token, creator } = await buildCreator(t, { approveWith: admin.token });
+    const profileImage = async () =>
+      (await get(t, '/api/auth/profile', token)).json<{ user: { profileImage: string | null } }>().user
+        .profileImage;
+    // The onboarding photo is the account's photo from the start.
+    expect(creator.avatarUrl).toMatch(/^http.*\/api\/media\//);
+    expect(await profileImage()).toBe(creator.avatarUrl);
+
+    // A new avatar in Edit Profile is the account's photo too.
+    const avatar = await uploaded(t, token, 'profile');
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/creators/me',
+      headers: bearer(token),
+      payload: {
+        displayName: creator.displayName,
+        username: `@${creator.handle}`,
+        bio: 'Hi',
+        avatarId: avatar.id,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<CreatorProfile>().avatarUrl).toBe(avatar.url);
+    expect(await profileImage()).toBe(avatar.url);
+
+    // A photo set in Settings > Account is the creator page's avatar too.
+    const another = await uploaded(t, token, 'profile');
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { profileImage: another.url },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await get(t, `/api/creators/${creator.handle}`)).json<CreatorProfile>().avatarUrl).toBe(
+      another.url,
+    );
   });
 
   it('edits the profile with the spec messages, and keeps the old handle working', async () => {

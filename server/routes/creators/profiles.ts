@@ -119,9 +119,10 @@ const profileRoutes: FastifyPluginAsyncZod<{ creators: CreatorsService }> = asyn
       preHandler: app.authenticateOptional,
       schema: {
         tags,
-        summary: 'A creator page by id, handle or former handle (its `handle` is the current one)',
+        summary:
+          'A creator page by id, handle or former handle (its `handle` is the current one); 403 BLOCKED_BY_YOU for a creator the viewer blocked',
         params: handleParams,
-        response: { 200: creatorProfileSchema, ...errorResponses(404) },
+        response: { 200: creatorProfileSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => creators.get(request.user, request.params.handle),

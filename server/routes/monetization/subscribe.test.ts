@@ -179,7 +179,7 @@ describe.each(drivers)('subscribing to a creator (%s)', (driver) => {
     const result = await verify(t, buyer.token, first.reference);
     expect(result).toMatchObject({
       status: 'failed',
-      message: 'The payment did not go through',
+      message: 'Your card was declined, so no payment was taken. Please try again or use another card.',
       subscription: null,
     });
     expect(await accountBalance(t, `creator:${owner.user.id}:earnings`)).toBe(0);

@@ -72,7 +72,12 @@ describe('transaction history', () => {
       handle: owner.creator.handle,
       paymentMethod: 'Card •••• 4081',
     });
-    expect(mine.items[2]?.description).toContain(owner.creator.displayName);
+    // Each row says what happened from the reader's side, without references.
+    expect(mine.items.map((row) => row.description)).toEqual([
+      `You unlocked a post by ${owner.creator.displayName}`,
+      `You unlocked a post by ${owner.creator.displayName}`,
+      `You subscribed to ${owner.creator.displayName} (Monthly)`,
+    ]);
 
     expect((await list(t, buyer.token, '?status=completed')).items.map((row) => row.transactionId)).toEqual([
       sub.reference,
@@ -124,7 +129,7 @@ describe('transaction history', () => {
     expect((await list(t, owner.token, '?q=lamarr')).items).toHaveLength(1);
     expect((await list(t, owner.token, `?q=${encodeURIComponent(buyer.email)}`)).items).toEqual([]);
     expect((await list(t, buyer.token, `?q=@${owner.creator.handle}`)).items).toHaveLength(3);
-    expect(earnings.items[0]?.description).toContain('Hedy Lamarr');
+    expect(earnings.items[0]?.description).toBe('Hedy Lamarr subscribed to you (Monthly)');
 
     const bad = await call(t, 'GET', '/api/me/transactions?status=refunded', buyer.token);
     expect(bad.statusCode).toBe(400);

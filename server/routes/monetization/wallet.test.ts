@@ -62,11 +62,11 @@ describe('the creator wallet and payouts', () => {
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().message).toBe('You have no available balance to pay out');
 
-    const first = await fan(t);
+    const first = await fan(t, { firstName: 'Kofi', lastName: 'Mensah' });
     await subscribed(t, first.token, owner.creator.handle); // 1000: fee 250, earning 750
     const paid = await ppvPost(t, owner.token, '4.00');
     t.clock.advance(3 * DAY);
-    const second = await fan(t);
+    const second = await fan(t, { firstName: 'Ama', lastName: 'Owusu' });
     await unlocked(t, second.token, paid.id); // 400: fee 100, earning 300
 
     let view = await wallet(t, owner.token);
@@ -76,9 +76,9 @@ describe('the creator wallet and payouts', () => {
       lifetimeEarnings: { amount: 1050 },
     });
     expect(new Date(view.nextAvailableAt ?? 0).getTime()).toBe(t.clock.now().getTime() + 4 * DAY);
-    expect(view.history.items.map((item) => [item.kind, item.amount.amount])).toEqual([
-      ['earning', 300],
-      ['earning', 750],
+    expect(view.history.items.map((item) => [item.kind, item.amount.amount, item.description])).toEqual([
+      ['earning', 300, 'Ama Owusu unlocked your post'],
+      ['earning', 750, 'Kofi Mensah subscribed to you (Monthly)'],
     ]);
 
     t.clock.advance(4 * DAY + 1000);
@@ -176,7 +176,11 @@ describe('the creator wallet and payouts', () => {
       lifetimeEarnings: { amount: 1500 },
     });
     expect(view.history.items).toHaveLength(2);
-    expect(view.history.items[0]).toMatchObject({ kind: 'refund', amount: { amount: -750 } });
+    expect(view.history.items[0]).toMatchObject({
+      kind: 'refund',
+      amount: { amount: -750 },
+      description: 'Refund to Ada Lovelace for their subscription (Monthly)',
+    });
     const more = await ok<WalletHistory>(
       call(t, 'GET', `/api/wallet/history?limit=2&cursor=${view.history.nextCursor}`, owner.token),
     );

@@ -144,19 +144,26 @@ describe('blocking', () => {
     expect(ids(await get(t, '/api/feed?limit=100', fan.token))).not.toContain(postView.id);
   });
 
-  it('holds the other way too: the blocker does not see the blocked creator', async () => {
+  it('holds the other way too: the blocker does not see the blocked creator, and is told why', async () => {
     const creator = await buildCreator(t, { approveWith: admin.token });
     const postView = await buildPost(t, creator.token, { youtube: true });
     const fan = await signUpVerified(t);
     await post(t, '/api/me/blocks', { userId: creator.user.id }, { token: fan.token });
-    expect((await get(t, `/api/creators/${creator.creator.handle}`, fan.token)).statusCode).toBe(404);
+    // The page answers with the blocker's own choice and whom to unblock, and nothing of the page.
+    const page = await get(t, `/api/creators/${creator.creator.handle}`, fan.token);
+    expect(page.statusCode).toBe(403);
+    expect(page.json()).toEqual({
+      message: `You blocked ${creator.creator.displayName}`,
+      code: 'BLOCKED_BY_YOU',
+      fields: { userId: creator.user.id },
+    });
     expect((await get(t, `/api/posts/${postView.id}`, fan.token)).statusCode).toBe(404);
     const follow = await t.app.inject({
       method: 'POST',
       url: `/api/creators/${creator.creator.handle}/follow`,
       headers: bearer(fan.token),
     });
-    expect(follow.statusCode).toBe(404);
+    expect(follow.statusCode).toBe(403);
     // Signed out, or anyone else, still sees the creator.
     expect((await get(t, `/api/creators/${creator.creator.handle}`)).statusCode).toBe(200);
   });
@@ -240,6 +247,7 @@ describe('blocking', () => {
 
     const removed = await post(t, `/api/me/blocks/${fan.user.id}/remove`, {}, { token: creator.token });
     expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe('User removed from your followers, subscribers and messages');
     expect((await get(t, `/api/creators/${creator.creator.handle}`)).json()).toMatchObject({
       counts: { followers: 0 },
     });
@@ -254,6 +262,11 @@ describe('blocking', () => {
     expect((await get(t, '/api/conversations', fan.token)).json<{ items: unknown[] }>().items).toHaveLength(
       1,
     );
+
+    // Someone without a creator page has no followers or subscribers to speak of.
+    const fanRemoves = await post(t, `/api/me/blocks/${creator.user.id}/remove`, {}, { token: fan.token });
+    expect(fanRemoves.statusCode).toBe(200);
+    expect(fanRemoves.json().message).toBe('User removed from your messages');
   });
 });
 

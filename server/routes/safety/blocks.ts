@@ -89,8 +89,12 @@ const blockRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = async (app
       },
     },
     async (request) => {
-      await blocks.remove(signedIn(request).user.id, request.params.userId);
-      return { message: 'User removed from your followers, subscribers and messages' };
+      const { isCreator } = await blocks.remove(signedIn(request).user.id, request.params.userId);
+      return {
+        message: isCreator
+          ? 'User removed from your followers, subscribers and messages'
+          : 'User removed from your messages',
+      };
     },
   );
 };

@@ -144,6 +144,19 @@ describe('support tickets', () => {
     expect((await send(request(), { ip: uniqueIp() })).statusCode).toBe(201);
   });
 
+  it('limits signed-out requests per address, from whatever IP they come', async () => {
+    const email = uniqueEmail('locked-out');
+    for (let i = 0; i < 3; i++)
+      expect((await send(request({ email }), { ip: uniqueIp() })).statusCode).toBe(201);
+    const refused = await send(request({ email: email.toUpperCase() }), { ip: uniqueIp() });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: safetyMessages.tooManyTickets, code: 'RATE_LIMITED' });
+    expect(refused.json().retryAfterSeconds).toBeGreaterThan(0);
+    // The account holder, signed in, is counted by account instead.
+    const user = await signUpVerified(t);
+    expect((await send(request({ email }), { token: user.token, ip: uniqueIp() })).statusCode).toBe(201);
+  });
+
   it('is for admins only on the other side: list, read, reply, close', async () => {
     const user = await signUpVerified(t);
     const id = (await send(request())).json().id as string;

@@ -14,7 +14,12 @@ import { conflict, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { requireVerified } from '../../policies/account.ts';
-import { assertCanFollow, assertCanViewCreator, type Viewer } from '../../policies/creators.ts';
+import {
+  assertCanFollow,
+  assertCanViewCreator,
+  assertNotBlockedByViewer,
+  type Viewer,
+} from '../../policies/creators.ts';
 import { presentCreatorProfile, presentCreatorSummary } from '../../presenters/creator.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type {
@@ -66,7 +71,10 @@ export function createCreatorsService(deps: {
       ? await creators.findById(idOrHandle.toLowerCase())
       : await creators.findByHandle(normalizeHandle(idOrHandle));
     if (!creator) throw notFound(creatorMessages.creatorNotFound);
-    assertCanViewCreator(viewer, creator, await blockedWith(viewer, creator));
+    const blocked = await blockedWith(viewer, creator);
+    if (blocked && viewer)
+      assertNotBlockedByViewer(viewer, creator, await deps.blocks.hasBlocked(viewer.id, creator.userId));
+    assertCanViewCreator(viewer, creator, blocked);
     return creator;
   }
 

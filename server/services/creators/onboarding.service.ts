@@ -39,6 +39,7 @@ function draftProblems(draft: OnboardingDraft): Record<string, string> {
   else if (draft.bio.trim().length >= limits.bioMaxLength) fields.bio = m.bioTooLong;
   const priceError = monthlyPriceProblem(draft.monthlyPrice ?? '');
   if (priceError) fields.monthlyPrice = priceError;
+  if (draft.postMediaId && !draft.postDescription?.trim()) fields.postDescription = m.postDescriptionRequired;
   return fields;
 }
 
@@ -149,7 +150,9 @@ export function createOnboardingService(deps: {
             createdAt: now,
             updatedAt: now,
           },
-          draft.postMediaId ?? null,
+          draft.postMediaId
+            ? { mediaId: draft.postMediaId, description: draft.postDescription?.trim() ?? '' }
+            : null,
           now,
         );
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { DemoSeeder } from './seed-demo.ts';
+import type { DemoSeeder, DemoSeedResult } from './seed-demo.ts';
 
 interface Log {
   info(details: object, message: string): void;
@@ -7,13 +7,13 @@ interface Log {
 }
 
 export interface DemoSeedRun {
-  /** Settles when seeding ended, whichever way; never rejects. */
-  done: Promise<void>;
+  /** Settles when seeding ended, whichever way, with what was made (null: nothing); never rejects. */
+  done: Promise<DemoSeedResult | null>;
   /** Stops between two steps (on shutdown) and waits for the step under way. */
   stop(): Promise<void>;
 }
 
-/** Seeds while the server already serves: a failure is logged, never fatal, and never delays start. */
+/** Seeds through the app's own routes: a failure is logged, never fatal. */
 export function startDemoSeed(seeder: DemoSeeder, log: Log): DemoSeedRun {
   const controller = new AbortController();
   const started = performance.now();
@@ -21,10 +21,12 @@ export function startDemoSeed(seeder: DemoSeeder, log: Log): DemoSeedRun {
     (result) => {
       if (!result) log.debug('demo data not seeded: the database already has accounts');
       else log.info({ ...result, ms: Math.round(performance.now() - started) }, 'demo data seeded');
+      return result;
     },
     (error: unknown) => {
       if (controller.signal.aborted) log.warn({}, 'demo data seeding stopped: the server is shutting down');
       else log.warn({ err: error }, 'demo data could not be seeded');
+      return null;
     },
   );
   return {

@@ -58,12 +58,30 @@ const entryKind = (kind: WalletHistoryRow['kind']): WalletEntry['kind'] =>
         ? 'refund'
         : 'payout';
 
-const entryText: Record<WalletEntry['kind'], string> = {
-  earning: 'Earning',
-  refund: 'Refund to a fan',
-  chargeback: 'Chargeback',
-  payout: 'Payout requested',
-};
+const planNames = { monthly: 'Monthly', six_months: '6 Months' } as const;
+
+/**
+ * A history row in the creator's words: who paid for what, or what was taken back from whom. The
+ * fan is named as they named themselves (never by their email address).
+ */
+function entryText(kind: WalletEntry['kind'], row: WalletHistoryRow): string {
+  if (kind === 'payout') return 'Payout of your earnings, requested';
+  const fan = `${row.fanFirstName ?? ''} ${row.fanLastName ?? ''}`.trim() || 'A fan';
+  const plan = row.plan ? ` (${planNames[row.plan]})` : '';
+  const sold =
+    row.purpose === 'post_unlock'
+      ? 'your post they unlocked'
+      : row.purpose === 'subscription_renewal'
+        ? `their subscription renewal${plan}`
+        : `their subscription${plan}`;
+  if (kind === 'refund') return `Refund to ${fan} for ${sold}`;
+  if (kind === 'chargeback') return `Chargeback by ${fan} on ${sold}`;
+  return row.purpose === 'post_unlock'
+    ? `${fan} unlocked your post`
+    : row.purpose === 'subscription_renewal'
+      ? `${fan} renewed their subscription${plan}`
+      : `${fan} subscribed to you${plan}`;
+}
 
 /**
  * The creator's wallet, every figure a sum of ledger entries: pending (earned within the hold),
@@ -87,7 +105,7 @@ export function createWalletService(deps: {
     return {
       id: row.id,
       kind,
-      description: kind === 'payout' ? entryText.payout : `${entryText[kind]}: ${row.description}`,
+      description: entryText(kind, row),
       amount: money(row.amount, row.currency),
       availableAt: kind === 'earning' && row.paidAt ? addDays(row.paidAt, deps.holdDays).toISOString() : null,
       createdAt: row.createdAt.toISOString(),

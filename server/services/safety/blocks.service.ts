@@ -64,10 +64,11 @@ export function createBlocksService(deps: {
     },
 
     /** Out of my followers and subscribers, our conversation hidden on my side (see decision 0011). */
-    async remove(userId: string, otherId: string): Promise<void> {
+    async remove(userId: string, otherId: string): Promise<{ isCreator: boolean }> {
       await other(userId, otherId);
-      await deps.blocks.removeFromMine(userId, otherId, deps.clock.now());
+      const removed = await deps.blocks.removeFromMine(userId, otherId, deps.clock.now());
       await deps.conversationChanges.between(userId, otherId);
+      return removed;
     },
   };
 }

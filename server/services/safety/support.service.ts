@@ -18,6 +18,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Signed out, the form is the only door: fewer tickets per IP, and few receipts per address. */
 const ANONYMOUS_PER_IP = { limit: 5, windowMs: HOUR };
+/** Someone locked out writes from their address, maybe from several networks: counted by it too. */
+const ANONYMOUS_PER_ADDRESS = { limit: 3, windowMs: HOUR };
 const SIGNED_IN_PER_USER = { limit: 20, windowMs: HOUR };
 const RECEIPTS_PER_ADDRESS = { limit: 5, windowMs: HOUR };
 
@@ -67,7 +69,8 @@ export function createSupportService(deps: {
   return {
     /**
      * Contact Support: stored as an open ticket, and a receipt mailed to the address given.
-     * Works signed out (then limited per IP); the ticket remembers the account when signed in.
+     * Works signed out (then limited per IP and per address); the ticket remembers the account when
+     * signed in.
      */
     async create(
       user: Viewer | null,
@@ -76,7 +79,10 @@ export function createSupportService(deps: {
     ): Promise<{ id: string; message: string }> {
       const body = supportRequestSchema.parse(input);
       if (user) await limit('support-user', user.id, SIGNED_IN_PER_USER);
-      else await limit('support-ip', ip, ANONYMOUS_PER_IP);
+      else {
+        await limit('support-ip', ip, ANONYMOUS_PER_IP);
+        await limit('support-address', body.email.toLowerCase(), ANONYMOUS_PER_ADDRESS);
+      }
       const ticket = await deps.support.create({
         userId: user?.id ?? null,
         ...body,

@@ -48,6 +48,7 @@ const stepOfField: Record<DraftField, OnboardingStep> = {
   bio: 'banner',
   monthlyPrice: 'plans',
   postMediaId: 'post',
+  postDescription: 'post',
 };
 
 const isDraftField = (name: string): name is DraftField => Object.hasOwn(stepOfField, name);

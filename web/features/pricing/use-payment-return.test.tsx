@@ -57,11 +57,21 @@ describe('usePaymentReturn', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it("says 'Failed to verify payment' when the payment did not go through", async () => {
+  it('says the card was declined and that the user can try again, when the payment did not go through', async () => {
     signInAs();
-    stubFetch(() => verified('failed', 'The payment did not go through'));
+    stubFetch(() =>
+      verified(
+        'failed',
+        'Your card was declined, so no payment was taken. Please try again or use another card.',
+      ),
+    );
     const { router } = renderAt('/pricing?reference=ref-2');
-    expect(await screen.findByText('Failed to verify payment')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Your card was declined, so no payment was taken. Please try again or use another card.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Failed to verify payment')).toBeNull();
     expect(screen.queryByText('Payment verified successfully')).toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });

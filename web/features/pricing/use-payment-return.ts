@@ -24,7 +24,8 @@ export function usePaymentReturn(): { verifying: boolean } {
       .then((result) => {
         if (result.status === 'succeeded') toast.success(pricingToasts.verified);
         else if (result.status === 'abandoned' || result.status === 'pending') toast.info(result.message);
-        else toast.error(pricingToasts.verifyFailed);
+        // Declined or refused: the server's words say what happened and that nothing was taken.
+        else toast.error(result.message);
       })
       .catch(() => toast.error(pricingToasts.verifyFailed))
       .finally(() => {

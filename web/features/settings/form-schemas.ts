@@ -8,6 +8,9 @@ export const settingsMessages = {
   passwordChanged: authMessages.passwordChanged,
   otherSessionsSignedOut: 'Your other devices were signed out. Sign in there again with the new password.',
   nameSaved: 'Your name was saved',
+  photoSaved: 'Your profile photo was saved',
+  photoRemoved: 'Your profile photo was removed',
+  photoUploadFailed: 'Your photo could not be uploaded. Please try again.',
   sessionRevoked: 'That device was signed out',
 } as const;
 

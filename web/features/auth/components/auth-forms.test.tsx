@@ -35,6 +35,19 @@ describe('sign-in form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('moves Tab from Email to Password, then to the rest, "Forgot password?" after the password', async () => {
+    renderWithApp(<SignInForm next="/" />);
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show password' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Forgot password?' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign In' }));
+  });
+
   it('shows and hides the password', async () => {
     renderWithApp(<SignInForm next="/" />);
     const password = screen.getByLabelText('Password');

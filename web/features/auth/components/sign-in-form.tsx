@@ -111,17 +111,18 @@ export function SignInForm({ next, onDone }: SignInFormProps) {
           label="Password"
           autoComplete="current-password"
           error={errors.password?.message}
-          labelAside={
-            <button
-              type="button"
-              onClick={() => setForgotOpen(true)}
-              className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              Forgot password?
-            </button>
-          }
           {...form.register('password')}
         />
+        {/* After the password in the page, so Tab goes Email, Password, then this link. */}
+        <div className="-mt-2 flex justify-end">
+          <button
+            type="button"
+            onClick={() => setForgotOpen(true)}
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Forgot password?
+          </button>
+        </div>
         <SubmitButton pending={signIn.isPending} pendingLabel="Signing in…" className="w-full">
           Sign In
         </SubmitButton>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as EditProfilePage } from '../../../app/routes/edit-profile.tsx';
+import { getSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { json, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
@@ -91,6 +92,19 @@ describe('edit profile', () => {
       bio: 'Film photographer in Seoul.',
     });
     expect(success).toHaveBeenCalledWith('Profile updated successfully');
+  });
+
+  it('puts a new avatar in the header at once: it is the account photo too', async () => {
+    signInAs({ id: 'u-9', profileImage: null });
+    const avatarUrl = 'http://localhost:3000/api/media/0195f1a0-0000-7000-8000-0000000000a1/w256.webp';
+    stubServer((request) => json(200, { ...owner, ...JSON.parse(request.body ?? '{}'), avatarUrl }));
+    const { router } = renderAt('/edit-profile/c-1');
+    await userEvent.type(await screen.findByLabelText('Bio'), ' More.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save Changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public-profile/lena'));
+    expect(getSession()?.user.profileImage).toBe(avatarUrl);
   });
 
   it("shows the server's field message when the handle was taken meanwhile", async () => {

@@ -47,21 +47,45 @@ afterEach(() => {
 });
 
 describe('creator media and posts tabs', () => {
-  it('shows videos as tiles first, locked ones blurred with Unlock, and photos on the toggle', async () => {
+  it('opens on photos when there are both, and shows videos as tiles on the toggle, locked ones with Unlock', async () => {
     const requests = stubCreator();
     renderRoutes([{ path: '/public-profile/:id', Component: PublicProfilePage }], '/public-profile/lena');
+    const photos = await screen.findByRole('list', { name: 'Photos by @lena' });
+    expect(within(photos).getByRole('button', { name: 'Open photo: Harbour at dawn' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Photos (2)' }).getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Videos (1)' }));
     const videos = await screen.findByRole('list', { name: 'Videos by @lena' });
     await userEvent.click(within(videos).getByRole('button', { name: 'Unlock video by Lena Park' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unlock for $4.99' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
-
-    await userEvent.click(screen.getByRole('button', { name: 'Photos (2)' }));
-    const photos = await screen.findByRole('list', { name: 'Photos by @lena' });
-    expect(within(photos).getByRole('button', { name: 'Open photo: Harbour at dawn' })).toBeTruthy();
     expect(requests.map((request) => request.url).filter((url) => url.includes('/posts'))).toEqual([
-      '/api/creators/lena/posts?type=videos&limit=24',
       '/api/creators/lena/posts?type=photos&limit=24',
+      '/api/creators/lena/posts?type=videos&limit=24',
     ]);
+  });
+
+  it('opens on the kind the creator has: photos only, or videos only', async () => {
+    const only = (photos: number, videos: number) =>
+      stubFetch((request) => {
+        const url = new URL(request.url, 'http://localhost');
+        if (!url.pathname.endsWith('/posts'))
+          return json(200, buildProfile({ counts: { ...counts, photos, videos } }));
+        return json(200, postPage(url.searchParams.get('type') === 'videos' ? [video] : [photo]));
+      });
+    only(3, 0);
+    const first = renderRoutes(
+      [{ path: '/public-profile/:id', Component: PublicProfilePage }],
+      '/public-profile/lena',
+    );
+    expect(await screen.findByRole('list', { name: 'Photos by @lena' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Photos (3)' }).getAttribute('aria-pressed')).toBe('true');
+    first.unmount();
+
+    only(0, 2);
+    renderRoutes([{ path: '/public-profile/:id', Component: PublicProfilePage }], '/public-profile/lena');
+    expect(await screen.findByRole('list', { name: 'Videos by @lena' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Videos (2)' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('lists post cards in the Posts tab, each author linking to the profile', async () => {

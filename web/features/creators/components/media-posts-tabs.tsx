@@ -17,9 +17,13 @@ function useShownHandle(): string | undefined {
   return useCreator(id).data?.handle;
 }
 
-/** Media (videos or photos, as tiles) and Posts (cards), with the counts the profile carries. */
+/** The kind the Media tab opens on: what the creator has, photos first when there are both. */
+export const firstMediaKind = (counts: CreatorProfile['counts']): MediaKind =>
+  counts.photos === 0 && counts.videos > 0 ? 'videos' : 'photos';
+
+/** Media (photos or videos, as tiles) and Posts (cards), with the counts the profile carries. */
 export function MediaPostsTabs({ counts }: { counts: CreatorProfile['counts'] }) {
-  const [kind, setKind] = useState<MediaKind>('videos');
+  const [kind, setKind] = useState<MediaKind>(() => firstMediaKind(counts));
   const handle = useShownHandle();
   return (
     <Tabs defaultValue="media">
@@ -30,7 +34,7 @@ export function MediaPostsTabs({ counts }: { counts: CreatorProfile['counts'] })
       <TabsContent value="media" className="flex flex-col gap-4">
         <fieldset className="flex gap-2">
           <legend className="sr-only">Media type</legend>
-          {(['videos', 'photos'] as const).map((option) => (
+          {(['photos', 'videos'] as const).map((option) => (
             <Button
               key={option}
               size="sm"

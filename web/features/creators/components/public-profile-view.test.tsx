@@ -155,4 +155,30 @@ describe('public profile', () => {
     expect(await screen.findByRole('heading', { name: 'Creator not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Discover creators' }).getAttribute('href')).toBe('/discover');
   });
+
+  it('says you blocked this creator and unblocks right there, then shows the page', async () => {
+    signInAs({ id: 'u-1' });
+    let blocked = true;
+    const requests = stubProfile((request) => {
+      if (request.method === 'DELETE') {
+        blocked = false;
+        return json(200, { message: 'User unblocked' });
+      }
+      return blocked
+        ? json(403, {
+            message: 'You blocked Lena Park',
+            code: 'BLOCKED_BY_YOU',
+            fields: { userId: 'u-lena' },
+          })
+        : json(200, buildProfile());
+    });
+    renderAt('/public-profile/lena');
+    expect(await screen.findByRole('heading', { name: 'You blocked Lena Park' })).toBeTruthy();
+    expect(screen.queryByText('Creator not found')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('heading', { name: 'Lena Park', level: 1 })).toBeTruthy();
+    expect(
+      requests.some((request) => request.method === 'DELETE' && request.url === '/api/me/blocks/u-lena'),
+    ).toBe(true);
+  });
 });

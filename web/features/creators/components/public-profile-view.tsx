@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Globe, MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
+import { Ban, Globe, MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
@@ -7,8 +7,10 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { SubscribeBanner } from '../../monetization/components/subscribe-banner.tsx';
 import { ProfileSafetyMenu } from '../../safety/components/profile-safety-menu.tsx';
+import { useUnblockUser } from '../../settings/api/unblock-user.ts';
 import { creatorQueryOptions, useCreator } from '../api/get-creator.ts';
 import { FollowButton } from './follow-button.tsx';
 import { LoadError } from './load-error.tsx';
@@ -17,6 +19,46 @@ import { ProfileHeader } from './profile-header.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
 import { ProfileStatusBanner } from './profile-status-banner.tsx';
 import { ShareButton } from './share-button.tsx';
+
+/** The page of someone you blocked: said plainly, with the way back right there. */
+function BlockedByYou({
+  title,
+  userId,
+  onUnblocked,
+}: {
+  title: string;
+  userId: string;
+  onUnblocked: () => void;
+}) {
+  const unblock = useUnblockUser();
+  async function confirm() {
+    try {
+      toast.success(await unblock.mutateAsync(userId));
+      onUnblocked();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Request failed');
+    }
+  }
+  return (
+    <EmptyState
+      icon={Ban}
+      headingLevel={1}
+      title={title}
+      description="While they are blocked, neither of you can see the other's page or posts, or send messages. Unblocking does not bring back follows or subscriptions the block ended."
+    >
+      <Button
+        disabled={unblock.isPending}
+        aria-busy={unblock.isPending || undefined}
+        onClick={() => void confirm()}
+      >
+        {unblock.isPending ? 'Unblocking…' : 'Unblock'}
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={`${pathTo('settings')}?tab=privacy-safety`}>Blocked users</Link>
+      </Button>
+    </EmptyState>
+  );
+}
 
 /** A creator's page, named in the URL by id, handle or a handle they have since changed. */
 export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
@@ -35,6 +77,16 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
 
   if (creator.isPending) return <ProfileSkeleton />;
   if (creator.isError) {
+    const error = creator.error;
+    if (error instanceof ApiError && error.code === 'BLOCKED_BY_YOU' && error.fields?.userId) {
+      return (
+        <BlockedByYou
+          title={error.message}
+          userId={error.fields.userId}
+          onUnblocked={() => void creator.refetch()}
+        />
+      );
+    }
     if (creator.error instanceof ApiError && creator.error.status === 404) {
       return (
         <EmptyState
@@ -101,7 +153,7 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
         }
       />
       <SubscribeBanner profile={data} />
-      <MediaPostsTabs counts={data.counts} />
+      <MediaPostsTabs key={data.id} counts={data.counts} />
     </div>
   );
 }

@@ -13,13 +13,14 @@ export function SubscribersOnlySwitch({ userId }: { userId: string }) {
   const checked =
     save.isPending && save.variables ? save.variables.subscribersOnly : settings.data.subscribersOnly;
   return (
-    <div className="flex items-center gap-3 rounded-full border border-border px-3 py-1.5">
+    <div className="flex items-center gap-3 rounded-xl border border-border px-3 py-1.5">
       <span className="flex flex-col leading-tight">
         <span id={labelId} className="text-sm font-medium">
-          Subscribers only
+          Messages from subscribers only
         </span>
-        <span id={hintId} className="hidden text-xs text-muted-foreground sm:block">
-          Only subscribers can message you
+        {/* The state in words, on every screen size: the switch alone leaves "on" to be guessed. */}
+        <span id={hintId} className="text-xs text-muted-foreground">
+          {checked ? 'On: only your subscribers can message you' : 'Off: anyone can message you'}
         </span>
       </span>
       <Switch.Root

@@ -16,6 +16,7 @@ export function walletQueryOptions(userId: string) {
   });
 }
 
-export function useWallet(userId: string) {
-  return useQuery(walletQueryOptions(userId));
+/** Asked only of a creator (`enabled`): anyone else has no wallet, and a 403 would fill the console. */
+export function useWallet(userId: string, enabled = true) {
+  return useQuery({ ...walletQueryOptions(userId), enabled });
 }

@@ -83,13 +83,22 @@ describe('back from a fan checkout', () => {
         calls += 1;
         return calls < 2
           ? verified('pending', 'The payment is still being processed')
-          : verified('failed', 'The payment did not go through');
+          : verified(
+              'failed',
+              'Your card was declined, so no payment was taken. Please try again or use another card.',
+            );
       },
     });
     const { router, queryClient } = renderAt('/discover?reference=ref-9');
-    await waitFor(() => expect(error).toHaveBeenCalledWith('The payment did not go through'), {
-      timeout: 4000,
-    });
+    await waitFor(
+      () =>
+        expect(error).toHaveBeenCalledWith(
+          'Your card was declined, so no payment was taken. Please try again or use another card.',
+        ),
+      {
+        timeout: 4000,
+      },
+    );
     expect(calls).toBe(2);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(queryClient.getQueryState(['posts', 'discover'])?.isInvalidated).toBe(false);

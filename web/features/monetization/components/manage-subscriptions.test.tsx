@@ -85,6 +85,27 @@ describe('Manage Subscriptions for a creator', () => {
     expect(screen.getByRole('heading', { name: 'No subscriptions yet' })).toBeTruthy();
   });
 
+  it("says when a cancelled subscriber's access ends, not that a period still running has ended", async () => {
+    signInAs({ id: 'u-9' });
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000);
+    const leaving = buildSubscriber({
+      status: 'Unsubscribed',
+      currentPeriodEnd: inTenDays.toISOString(),
+      canceledAt: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    creatorApi({ 'GET /api/creators/me/subscribers': () => page([leaving, ama]) });
+    renderTab();
+    await openRowMenu('Kofi Mensah', 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Kofi Mensah' });
+    expect(within(dialog).getByText('Access ends')).toBeTruthy();
+    expect(within(dialog).queryByText('Period ended')).toBeNull();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+
+    await openRowMenu('Ama Owusu (@ama)', 'View Details');
+    const ended = await screen.findByRole('dialog', { name: 'Ama Owusu' });
+    expect(within(ended).getByText('Period ended')).toBeTruthy();
+  });
+
   it('shows the details and sends Message User to the conversation with that user', async () => {
     signInAs({ id: 'u-9' });
     creatorApi();

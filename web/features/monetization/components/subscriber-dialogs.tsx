@@ -24,6 +24,12 @@ interface BodyProps {
   onClose: () => void;
 }
 
+/** The period's end in the tense it is in: a cancelled subscriber may keep access for days yet. */
+function periodLabel(subscriber: Subscriber): string {
+  if (subscriber.status === 'Subscribed') return 'Current period ends';
+  return new Date(subscriber.currentPeriodEnd).getTime() > Date.now() ? 'Access ends' : 'Period ended';
+}
+
 function DetailsBody({ subscriber, onClose }: BodyProps) {
   const rows: [string, React.ReactNode][] = [
     ['Name', subscriber.name],
@@ -32,10 +38,7 @@ function DetailsBody({ subscriber, onClose }: BodyProps) {
     ['Subscribed on', formatDateTime(subscriber.date)],
     ['Plan', subscriber.planName],
     ['Amount', formatMoney(subscriber.amount)],
-    [
-      subscriber.status === 'Subscribed' ? 'Current period ends' : 'Period ended',
-      formatLongDate(subscriber.currentPeriodEnd),
-    ],
+    [periodLabel(subscriber), formatLongDate(subscriber.currentPeriodEnd)],
   ];
   if (subscriber.canceledAt) rows.push(['Cancelled on', formatDateTime(subscriber.canceledAt)]);
   if (subscriber.endedAt) rows.push(['Ended on', formatDateTime(subscriber.endedAt)]);

@@ -18,7 +18,7 @@ const earning = buildTransaction({
   amount: { amount: 400, currency: 'USD' },
   direction: 'credit',
   status: 'pending',
-  description: 'Earning from Kofi Mensah: subscription (Monthly)',
+  description: 'Kofi Mensah subscribed to you (Monthly)',
   date: '2026-03-05T10:00:00.000Z',
 });
 

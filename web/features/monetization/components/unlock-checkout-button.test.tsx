@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAuthModal, getAuthModalState } from '../../../lib/auth-modal.ts';
@@ -8,7 +8,7 @@ import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
 import { UnlockDialog } from '../../posts/components/unlock-dialog.tsx';
 import { buildPost } from '../../posts/test/build-post.ts';
-import { stubApi } from '../test/monetization-api.ts';
+import { plans, stubApi } from '../test/monetization-api.ts';
 
 const post = buildPost({
   id: '0195f1a0-0000-7000-8000-0000000000aa',
@@ -76,5 +76,41 @@ describe('unlocking a pay-per-view post', () => {
     status = 503;
     await userEvent.click(screen.getByRole('button', { name: 'Pay $2.50' }));
     await waitFor(() => expect(error).toHaveBeenLastCalledWith('Failed to initialize payment'));
+  });
+});
+
+describe("unlocking a subscribers' post", () => {
+  const subscribersPost = buildPost({ id: 'p-subs', locked: true, visibility: 'subscribers' });
+
+  it('opens the Select plan dialog from "Subscribe to ...", with the creator\'s plans', async () => {
+    signInAs({ id: 'u-2' });
+    const requests = stubApi({
+      'GET /api/creators/lena/subscription': () =>
+        json(200, { plans, subscription: null, canSubscribe: true, reason: null }),
+    });
+    const onClose = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/public-profile/lena',
+          element: <UnlockDialog post={subscribersPost} onClose={onClose} returnFocusTo={null} />,
+        },
+      ],
+      '/public-profile/lena',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Lena Park' });
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe to Lena Park' }));
+    const select = await screen.findByRole('dialog', { name: 'Select plan' });
+    expect(within(select).getByRole('radio', { name: '6 Months, $47.95/6 months' })).toBeTruthy();
+    expect(within(select).getByRole('button', { name: 'Subscribe for $9.99' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(requests.map((request) => request.url)).toEqual(['/api/creators/lena/subscription']);
+
+    const [close] = within(select)
+      .getAllByRole('button', { name: 'Close' })
+      .filter((button) => button.textContent === 'Close');
+    await userEvent.click(close as HTMLElement);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { json } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { buildProfile } from '../../creators/test/build-profile.ts';
 import { buildWallet, stubApi } from '../test/monetization-api.ts';
 
 const renderWallet = () => renderRoutes([{ path: '/wallet', Component: WalletPage }], '/wallet');
@@ -14,6 +15,17 @@ const renderWallet = () => renderRoutes([{ path: '/wallet', Component: WalletPag
 /** The value shown under a balance's label. */
 const balance = (label: string) =>
   screen.getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+
+/** The wallet page asks who the viewer is first: a creator here, unless a test says otherwise. */
+const stubCreatorApi = (handlers: Parameters<typeof stubApi>[0]) =>
+  stubApi({
+    'GET /api/creators/me': () =>
+      json(200, {
+        creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }),
+        counts: { liked: 0, purchased: 0 },
+      }),
+    ...handlers,
+  });
 
 afterEach(() => {
   cleanup();
@@ -24,7 +36,7 @@ afterEach(() => {
 describe('wallet', () => {
   it('shows the balances from the ledger, the history, and that automatic payouts are coming', async () => {
     signInAs({ id: 'u-9' });
-    stubApi({ 'GET /api/wallet': () => json(200, buildWallet()) });
+    stubCreatorApi({ 'GET /api/wallet': () => json(200, buildWallet()) });
     renderWallet();
     expect(screen.getByRole('status', { name: 'Loading your wallet' })).toBeTruthy();
     const note = await screen.findByRole('note');
@@ -46,7 +58,7 @@ describe('wallet', () => {
     signInAs({ id: 'u-9' });
     const success = vi.spyOn(toast, 'success');
     let wallet = buildWallet();
-    const requests = stubApi({
+    const requests = stubCreatorApi({
       'GET /api/wallet': () => json(200, wallet),
       'POST /api/wallet/payouts': () => {
         const payout: Payout = {
@@ -81,7 +93,7 @@ describe('wallet', () => {
 
   it('cannot request a payout with nothing available', async () => {
     signInAs({ id: 'u-9' });
-    stubApi({
+    stubCreatorApi({
       'GET /api/wallet': () =>
         json(
           200,
@@ -100,7 +112,7 @@ describe('wallet', () => {
   it('loads more history on request', async () => {
     signInAs({ id: 'u-9' });
     const wallet = buildWallet();
-    const requests = stubApi({
+    const requests = stubCreatorApi({
       'GET /api/wallet': () => json(200, { ...wallet, history: { ...wallet.history, nextCursor: 'c-2' } }),
       'GET /api/wallet/history': () =>
         json(200, {
@@ -124,14 +136,18 @@ describe('wallet', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('invites someone who is not a creator to become one, and asks visitors to sign in', async () => {
+  it('invites someone who is not a creator to become one without asking for a wallet they cannot have, and asks visitors to sign in', async () => {
     signInAs({ id: 'u-2' });
-    stubApi({ 'GET /api/wallet': () => json(403, { message: 'Become a creator first', code: 'FORBIDDEN' }) });
+    const requests = stubApi({
+      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+      'GET /api/wallet': () => json(403, { message: 'Become a creator first', code: 'FORBIDDEN' }),
+    });
     renderWallet();
     expect(
       await screen.findByRole('heading', { name: 'Your wallet opens when you become a creator' }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Become a Creator' }).getAttribute('href')).toBe('/creator');
+    expect(requests.map((request) => request.url)).toEqual(['/api/creators/me']);
     cleanup();
     signOutForTest();
     renderWallet();

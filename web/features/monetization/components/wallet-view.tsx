@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/utils.ts';
+import { useMyCreator } from '../../creators/api/get-my-creator.ts';
 import { useWallet } from '../api/get-wallet.ts';
 import { formatLongDate, formatMoney } from '../format.ts';
 import { ListLoadError } from './list-states.tsx';
@@ -87,39 +88,47 @@ function Balances({ wallet }: { wallet: Wallet }) {
   );
 }
 
+function BecomeCreator() {
+  return (
+    <EmptyState
+      icon={WalletIcon}
+      title="Your wallet opens when you become a creator"
+      description="Creators earn from subscriptions and pay-per-view posts. Your balance, earnings and payouts will show here."
+    >
+      <Button asChild>
+        <Link to={pathTo('creator')}>
+          <Sparkles aria-hidden="true" />
+          Become a Creator
+        </Link>
+      </Button>
+    </EmptyState>
+  );
+}
+
 /**
  * The creator's wallet: balances and history computed from the ledger, a manual payout request, and
  * a plain note that automatic payouts are still to come.
  */
 export function WalletView({ userId }: { userId: string }) {
-  const wallet = useWallet(userId);
-  if (wallet.isPending) return <WalletSkeleton />;
-  if (wallet.isError) {
-    if (wallet.error instanceof ApiError && wallet.error.status === 403) {
-      return (
-        <EmptyState
-          icon={WalletIcon}
-          title="Your wallet opens when you become a creator"
-          description="Creators earn from subscriptions and pay-per-view posts. Your balance, earnings and payouts will show here."
-        >
-          <Button asChild>
-            <Link to={pathTo('creator')}>
-              <Sparkles aria-hidden="true" />
-              Become a Creator
-            </Link>
-          </Button>
-        </EmptyState>
-      );
-    }
+  // Who the viewer is comes first: only a creator's wallet is asked for.
+  const me = useMyCreator(userId);
+  const isCreator = me.data?.creator != null;
+  const wallet = useWallet(userId, isCreator);
+  const failed = me.isError ? me : wallet.isError ? wallet : null;
+  // A creator profile removed since (a 403) is no wallet either.
+  const forbidden = wallet.error instanceof ApiError && wallet.error.status === 403;
+  if (me.data && (!isCreator || forbidden)) return <BecomeCreator />;
+  if (failed?.error) {
     return (
       <ListLoadError
         title="Your wallet could not be loaded"
-        message={wallet.error.message}
-        onRetry={() => void wallet.refetch()}
+        message={failed.error.message}
+        onRetry={() => void failed.refetch()}
       />
     );
   }
   const data = wallet.data;
+  if (!data) return <WalletSkeleton />;
   return (
     <div className="flex flex-col gap-6">
       <p

@@ -76,7 +76,7 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
     direction: 'debit',
     status: 'completed',
     paymentMethod: 'Card •••• 4081',
-    description: 'Payment: subscription to Lena Park (Monthly)',
+    description: 'You subscribed to Lena Park (Monthly)',
     date: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signOut } from '../../../lib/session.ts';
+import { getSession, signOut } from '../../../lib/session.ts';
 import { json } from '../../../test/fetch-stub.ts';
 import { buildCompleteDraft, buildCreator, buildState } from '../test/factories.ts';
 import { renderWithApp } from '../test/render.tsx';
@@ -64,7 +64,8 @@ describe('creator onboarding flow', () => {
 
   it('completes: the profile waits for review, links to the public page and goes home', async () => {
     const draft = buildCompleteDraft({ handle: 'lena.park' });
-    const creator = buildCreator({ handle: 'lena.park', displayName: 'Lena Park' });
+    const avatarUrl = 'http://localhost:3000/api/media/0195f1a0-0000-7000-8000-0000000000a2/w256.webp';
+    const creator = buildCreator({ handle: 'lena.park', displayName: 'Lena Park', avatarUrl });
     stubServer(buildState({ step: 'post', draft }), () =>
       json(201, buildState({ step: 'completed', draft, creator })),
     );
@@ -72,6 +73,8 @@ describe('creator onboarding flow', () => {
     renderWithApp(<OnboardingPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     expect(await screen.findByRole('heading', { name: "You're all set, Lena Park!" })).toBeTruthy();
+    // The onboarding photo is the account's photo: the header (which reads the session) shows it.
+    expect(getSession()?.user.profileImage).toBe(avatarUrl);
     expect(screen.getByText(/waiting for review/)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const profile = screen.getByRole('link', { name: /View your public profile/ });

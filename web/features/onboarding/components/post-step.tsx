@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { limits } from '#common/limits.ts';
-import type { OnboardingDraft } from '#common/schemas/creators.ts';
+import { creatorMessages, type OnboardingDraft } from '#common/schemas/creators.ts';
 import { mediaMessages } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { uploadPostMedia } from '../../../lib/upload.ts';
 import { deleteMedia, mediaPath } from '../../media/api/delete-media.ts';
+import { describedBy, Field } from './field.tsx';
 import { type ChosenPostMedia, type PostMediaKind, PostMediaPicker } from './post-media-picker.tsx';
 import { StepLayout } from './step-layout.tsx';
 import type { StepProps } from './step-props.ts';
@@ -37,6 +39,8 @@ export function PostStep({ draft, media, errors, onChange, finishing, onFinish }
   const [chosen, setChosen] = useState<ChosenPostMedia | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
+  const [captionError, setCaptionError] = useState<string | null>(null);
+  const captionId = useId();
   useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
   const busy = finishing || progress !== null;
 
@@ -65,7 +69,16 @@ export function PostStep({ draft, media, errors, onChange, finishing, onFinish }
     }
   };
 
+  const hasPost = chosen !== null || uploaded !== null;
+  const caption = draft.postDescription ?? '';
+  const captionMessage = captionError ?? errors.postDescription;
   const finish = async () => {
+    // A post needs its caption, as in the post form: asked before anything is uploaded.
+    if (hasPost && !caption.trim()) {
+      setCaptionError(creatorMessages.postDescriptionRequired);
+      document.getElementById(captionId)?.focus();
+      return;
+    }
     if (!chosen) return onFinish(draft);
     setProgress(0);
     try {
@@ -109,6 +122,33 @@ export function PostStep({ draft, media, errors, onChange, finishing, onFinish }
         onChoose={choose}
         onRemove={() => void remove()}
       />
+      {hasPost ? (
+        <Field
+          id={captionId}
+          label="Caption"
+          hint="What fans read with your post."
+          message={captionMessage}
+          labelAside={
+            <span className="text-xs text-muted-foreground tabular-nums">
+              {caption.length}/{limits.postDescriptionMaxLength}
+            </span>
+          }
+        >
+          <Textarea
+            id={captionId}
+            rows={3}
+            value={caption}
+            maxLength={limits.postDescriptionMaxLength}
+            disabled={busy}
+            aria-invalid={captionMessage ? true : undefined}
+            aria-describedby={describedBy(captionId, true)}
+            onChange={(event) => {
+              setCaptionError(null);
+              onChange({ postDescription: event.target.value });
+            }}
+          />
+        </Field>
+      ) : null}
       {progress !== null ? <UploadProgress label="Uploading your first post" percent={progress} /> : null}
       {errors.postMediaId ? (
         <p className="text-sm font-medium text-destructive">{errors.postMediaId}</p>

@@ -75,8 +75,8 @@ describe('Discover posts', () => {
 
     await userEvent.click(unlock);
     const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Lena Park' });
-    const link = within(dialog).getByRole('link', { name: 'Subscribe to Lena Park' });
-    expect(link.getAttribute('href')).toBe('/public-profile/lena');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe to Lena Park' }));
+    expect(await screen.findByRole('dialog', { name: 'Select plan' })).toBeTruthy();
   });
 
   it('renders an unlocked image as a WebP srcset with its size, the author linking to the profile', async () => {

@@ -1,19 +1,41 @@
-import { Link } from 'react-router';
-import { pathTo } from '#common/routes.ts';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useCreatorSubscription } from '../../monetization/api/get-creator-subscription.ts';
+import { SelectPlanDialog } from '../../monetization/components/select-plan-dialog.tsx';
 import { UnlockCheckoutButton } from '../../monetization/components/unlock-checkout-button.tsx';
 import { formatPrice } from '../format.ts';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 
 /**
  * What unlocking costs: a single post is paid for on the provider's checkout (it stays unlocked for
- * good); a subscribers' post leads to the creator's plans.
+ * good); a subscribers' post leads to the creator's plans, in the same Select plan dialog as the
+ * profile's Subscribe Now (wherever the post is shown, its own creator's page included).
  */
 export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) {
   const name = post.creator.displayName;
   const price = post.visibility === 'pay_per_view' ? post.price : null;
-  const profilePath = pathTo('publicProfile', { id: post.creator.handle });
+  const session = useSession();
+  const [choosingPlan, setChoosingPlan] = useState(false);
+  // Asked as the dialog opens, so the plans are there by the time Subscribe is pressed.
+  const state = useCreatorSubscription(post.creator.handle, session?.user.id ?? null, price === null);
+  const refusal = session && state.data && !state.data.canSubscribe ? state.data.reason : null;
+
+  if (choosingPlan) {
+    return (
+      <SelectPlanDialog
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        handle={post.creator.handle}
+        displayName={name}
+        plans={state.data?.plans ?? []}
+      />
+    );
+  }
+
   return (
     <Dialog open onOpenChange={closeWith(onClose)}>
       <DialogContent onCloseAutoFocus={returnFocus(returnFocusTo)}>
@@ -23,6 +45,7 @@ export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) 
             ? `${name} offers this post for a one-time ${formatPrice(price)}. Once bought, it stays unlocked for you.`
             : `This post is for ${name}'s subscribers. A subscription unlocks it and everything else they share.`}
         </DialogDescription>
+        {refusal ? <p className="text-sm text-muted-foreground">{refusal}</p> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Not now
@@ -30,10 +53,8 @@ export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) 
           {price ? (
             <UnlockCheckoutButton postId={post.id} price={price} onSignInNeeded={onClose} />
           ) : (
-            <Button asChild>
-              <Link to={profilePath} onClick={onClose}>
-                Subscribe to {name}
-              </Link>
+            <Button disabled={refusal !== null} onClick={() => setChoosingPlan(true)}>
+              Subscribe to {name}
             </Button>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as SettingsPage } from '../../../app/routes/settings.tsx';
@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { json } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { stubXhr } from '../../onboarding/test/fake-xhr.ts';
 import { buildSession, stubSettingsApi } from '../test/settings-api.ts';
 
 const renderAccount = () =>
@@ -280,5 +281,58 @@ describe('Active sessions', () => {
     );
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('Profile photo', () => {
+  const photoUrl = 'http://localhost:3000/api/media/0195f1a0-0000-7000-8000-0000000000f1/w256.webp';
+  const userAnswer = (profileImage: string | null) =>
+    json(200, {
+      user: {
+        id: 'u-1',
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        profileImage,
+        isEmailVerified: true,
+        role: 'user',
+        createdAt: '2026-01-02T10:00:00.000Z',
+      },
+    });
+
+  it('lets any account upload a photo, saved as its profile image (the header reads it), and remove it', async () => {
+    signInAs({ id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    const sent = stubXhr();
+    const requests = stubSettingsApi({
+      'GET /api/auth/sessions': sessions,
+      'GET /api/me/email': noEmailChange,
+      'POST /api/auth/update-profile': (request) =>
+        userAnswer(JSON.parse(request.body ?? '{}').profileImage ?? null),
+    });
+    renderAccount();
+    const section = screen.getByRole('region', { name: 'Profile photo' });
+    expect(within(section).queryByRole('img')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Remove photo' })).toBeNull();
+
+    const file = new File([new Uint8Array(64)], 'me.png', { type: 'image/png' });
+    await userEvent.upload(within(section).getByLabelText('Profile photo file'), file);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url).toBe('/api/media/upload/profile');
+    await act(async () =>
+      sent[0]?.respond(201, {
+        id: '0195f1a0-0000-7000-8000-0000000000f1',
+        kind: 'image',
+        purpose: 'profile',
+        status: 'ready',
+        url: photoUrl,
+      }),
+    );
+    await waitFor(() => expect(getSession()?.user.profileImage).toBe(photoUrl));
+    const saved = requests.find((request) => request.url === '/api/auth/update-profile');
+    expect(JSON.parse(saved?.body ?? '{}')).toEqual({ profileImage: photoUrl });
+
+    await userEvent.click(await within(section).findByRole('button', { name: 'Remove photo' }));
+    await waitFor(() => expect(getSession()?.user.profileImage).toBeNull());
+    expect(JSON.parse(requests.at(-1)?.body ?? '{}')).toEqual({ profileImage: null });
   });
 });

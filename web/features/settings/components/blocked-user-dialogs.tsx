@@ -1,8 +1,10 @@
 import type { BlockedUser } from '#common/schemas/safety.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personLabel } from '../../../lib/user-display.ts';
+import { useMyCreator } from '../../creators/api/get-my-creator.ts';
 import { useRemoveBlockedUser } from '../api/remove-blocked-user.ts';
 import { useUnblockUser } from '../api/unblock-user.ts';
 import { formatLongDate } from '../format.ts';
@@ -58,6 +60,8 @@ function UnblockBody({ user, onClose }: DialogProps) {
 
 function RemoveBody({ user, onClose }: DialogProps) {
   const remove = useRemoveBlockedUser();
+  const me = useMyCreator(useSession()?.user.id);
+  const isCreator = me.data?.creator != null;
   async function confirm() {
     try {
       toast.success(await remove.mutateAsync(user.id));
@@ -73,8 +77,13 @@ function RemoveBody({ user, onClose }: DialogProps) {
         <div className="grid gap-2">
           <p>This removes them from your account:</p>
           <ul className="list-disc space-y-1 pl-5">
-            <li>they are removed from your followers;</li>
-            <li>their subscription to you ends now;</li>
+            {/* Followers and subscribers are a creator's only: a fan is told only what applies. */}
+            {isCreator ? (
+              <>
+                <li>they are removed from your followers;</li>
+                <li>their subscription to you ends now;</li>
+              </>
+            ) : null}
             <li>your conversation with them is hidden from your messages (their own copy stays theirs).</li>
           </ul>
           <p>They stay blocked. This cannot be undone.</p>

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { json } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { buildProfile } from '../../creators/test/build-profile.ts';
 import { buildBlockedUser, page, stubSettingsApi } from '../test/settings-api.ts';
 
 const renderPrivacy = () =>
@@ -104,19 +105,34 @@ describe('Blocked Users', () => {
     signInAs();
     const success = vi.spyOn(toast, 'success');
     const requests = stubSettingsApi({
+      'GET /api/creators/me': () =>
+        json(200, { creator: buildProfile(), counts: { liked: 0, purchased: 0 } }),
       'GET /api/me/blocks': () => page([mallory]),
       [`POST /api/me/blocks/${mallory.id}/remove`]: () =>
         json(200, { message: 'User removed from your followers, subscribers and messages' }),
     });
     renderPrivacy();
     const dialog = await openRowMenu('Mallory Stone', 'Delete User');
-    expect(within(dialog).getByText('they are removed from your followers;')).toBeTruthy();
+    expect(await within(dialog).findByText('they are removed from your followers;')).toBeTruthy();
     expect(within(dialog).getByText('their subscription to you ends now;')).toBeTruthy();
     expect(within(dialog).getByText(/your conversation with them is hidden/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.some((request) => request.url === `/api/me/blocks/${mallory.id}/remove`)).toBe(true);
     expect(success).toHaveBeenCalledWith('User removed from your followers, subscribers and messages');
+  });
+
+  it('speaks to someone without a creator page only of the conversation Delete User hides', async () => {
+    signInAs();
+    stubSettingsApi({
+      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+      'GET /api/me/blocks': () => page([mallory]),
+    });
+    renderPrivacy();
+    const dialog = await openRowMenu('Mallory Stone', 'Delete User');
+    expect(await within(dialog).findByText(/your conversation with them is hidden/)).toBeTruthy();
+    expect(within(dialog).queryByText(/followers/)).toBeNull();
+    expect(within(dialog).queryByText(/subscription/)).toBeNull();
   });
 
   it('shows what is known of a blocked person, and unblocks from there', async () => {
