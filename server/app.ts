@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEventBus } from './adapters/bus/index.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
 import { createOidcClient } from './adapters/oauth/oidc-client.ts';
@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import { appValidatorCompiler } from './plugins/validation.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import { createAccountDataRepository } from './repositories/account-data.repository.ts';
 import { createAuthTokensRepository } from './repositories/auth-tokens.repository.ts';
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(appValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = options.clock ?? systemClock;

@@ -35,6 +35,7 @@ export const mediaMessages = {
   notFound: 'Media not found',
   linkInvalid: 'This link is invalid or has expired',
   uploadFailed: 'The upload could not be completed',
+  uploadMalformed: 'The upload was cut off or malformed. Please try again',
   tooManyUploads: 'Too many uploads. Please try again later',
 } as const;
 

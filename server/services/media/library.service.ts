@@ -4,6 +4,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
+import { ownValue } from '../../lib/own.ts';
 import {
   canDeleteMedia,
   canFetchIdentityDocument,
@@ -84,7 +85,7 @@ export function createMediaLibrary(deps: {
       },
     ): Promise<Delivery> {
       const row = VARIANT.test(request.variant) ? await find(request.id) : null;
-      const file = row?.status === 'ready' ? row.variants[request.variant] : undefined;
+      const file = row?.status === 'ready' ? ownValue(row.variants, request.variant) : undefined;
       if (!row || !file) throw notFound(mediaMessages.notFound);
 
       const identity = row.kind === 'identity_document';
