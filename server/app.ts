@@ -97,6 +97,8 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every route registered, as `METHOD /url` (the authorization matrix test checks each one). */
+    routeTable: string[];
   }
 }
 
@@ -120,6 +122,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(appValidatorCompiler);
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = options.clock ?? systemClock;
