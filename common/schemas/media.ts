@@ -29,7 +29,8 @@ export const mediaMessages = {
   unreadableImage: 'The image could not be read',
   unreadableVideo: 'The video could not be read',
   unreadableDocument: 'The document could not be read',
-  documentActiveContent: 'This PDF contains scripts or attached files. Please upload a plain PDF, JPEG or PNG',
+  documentActiveContent:
+    'This PDF contains scripts or attached files. Please upload a plain PDF, JPEG or PNG',
   deleted: 'Image deleted successfully',
   deleteFailed: 'Failed to delete image',
   processing: 'Processing...',
