@@ -9,14 +9,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
 /**
  * What each key may hold (every cursor this server writes follows it): `at` a row's time, `id`
- * and `k` a row id, `f`/`o` Discover's stream positions (parsed further by their service). A
- * cursor breaking it is refused before it can reach a query.
+ * a row id, `k` a post id (or `<time>|<post id>`), `f`/`o` Discover's stream positions (parsed
+ * further by their service). A cursor breaking it is refused before it can reach a query.
  */
 type CursorKey = 'at' | 'id' | 'k' | 'f' | 'o';
 const KEY_SHAPES: Record<CursorKey, RegExp> = {
   at: ISO_TIME,
   id: UUID,
-  k: UUID,
+  // A post id, or for the Liked tab `<liked at>|<post id>`.
+  k: new RegExp(`^(?:${ISO_TIME.source.slice(1, -1)}\\|)?${UUID.source.slice(1, -1)}$`, 'i'),
   f: /^[^\s]{1,80}$/,
   o: /^[^\s]{1,80}$/,
 };
