@@ -100,7 +100,7 @@ describe('accounts in a browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await toast(page, 'Email verification successful').waitFor();
     const account = page.getByRole('button', { name: 'Account menu for Eve Tester' });
-    expect(await account.textContent()).toBe('ET');
+    expect(await account.locator('[aria-hidden="true"]').textContent()).toBe('ET');
     expect(await page.evaluate(() => localStorage.getItem('email'))).toBeNull();
 
     // Log out from the account menu: the token stops working on the server too.

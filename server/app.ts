@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEventBus } from './adapters/bus/index.ts';
 import { createCountryLookup } from './adapters/geo.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
@@ -20,6 +20,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import { appValidatorCompiler } from './plugins/validation.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import { createAccountDataRepository } from './repositories/account-data.repository.ts';
 import { createAuthTokensRepository } from './repositories/auth-tokens.repository.ts';
@@ -102,6 +103,8 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every route registered, as `METHOD /url` (the authorization matrix test checks each one). */
+    routeTable: string[];
   }
 }
 
@@ -140,7 +143,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(appValidatorCompiler);
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = options.clock ?? systemClock;

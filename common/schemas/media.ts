@@ -29,12 +29,15 @@ export const mediaMessages = {
   unreadableImage: 'The image could not be read',
   unreadableVideo: 'The video could not be read',
   unreadableDocument: 'The document could not be read',
+  documentActiveContent:
+    'This PDF contains scripts or attached files. Please upload a plain PDF, JPEG or PNG',
   deleted: 'Image deleted successfully',
   deleteFailed: 'Failed to delete image',
   processing: 'Processing...',
   notFound: 'Media not found',
   linkInvalid: 'This link is invalid or has expired',
   uploadFailed: 'The upload could not be completed',
+  uploadMalformed: 'The upload was cut off or malformed. Please try again',
   tooManyUploads: 'Too many uploads. Please try again later',
 } as const;
 

@@ -1,24 +1,46 @@
+import { hasControlCharacter } from '../../common/text.ts';
 import { badRequest } from '../errors.ts';
 
 /**
  * Keyset cursors are opaque to clients: the last row's sort key, base64url-encoded JSON.
  * A cursor that does not decode is a client error, never a 500.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
+/**
+ * What each key may hold (every cursor this server writes follows it): `at` a row's time, `id`
+ * a row id, `k` a post id (or `<time>|<post id>`), `f`/`o` Discover's stream positions (parsed
+ * further by their service). A cursor breaking it is refused before it can reach a query.
+ */
+type CursorKey = 'at' | 'id' | 'k' | 'f' | 'o';
+const KEY_SHAPES: Record<CursorKey, RegExp> = {
+  at: ISO_TIME,
+  id: UUID,
+  // A post id, or for the Liked tab `<liked at>|<post id>`.
+  k: new RegExp(`^(?:${ISO_TIME.source.slice(1, -1)}\\|)?${UUID.source.slice(1, -1)}$`, 'i'),
+  f: /^[^\s]{1,80}$/,
+  o: /^[^\s]{1,80}$/,
+};
+
 export function encodeCursor(key: Record<string, string>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<Key extends string>(
+export function decodeCursor<Key extends CursorKey>(
   cursor: string | undefined,
   keys: readonly Key[],
 ): Record<Key, string> | null {
   if (!cursor) return null;
   try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null) throw new Error('not an object');
     const result = {} as Record<Key, string>;
     for (const key of keys) {
-      const part = value[key];
-      if (typeof part !== 'string') throw new Error('missing key');
+      const part = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+      // The parts reach queries: the shared text rule holds inside a cursor too.
+      if (typeof part !== 'string' || hasControlCharacter(part) || !KEY_SHAPES[key].test(part)) {
+        throw new Error('missing or malformed key');
+      }
       result[key] = part;
     }
     return result;

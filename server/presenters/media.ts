@@ -1,4 +1,5 @@
 import type { MediaUrls, MediaView } from '../../common/schemas/media.ts';
+import { ownValue } from '../lib/own.ts';
 import { isPublicVariant } from '../policies/media.ts';
 import type { MediaRecord } from '../repositories/media.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
@@ -19,7 +20,7 @@ export async function presentMedia(media: MediaRecord, options: PresentMediaOpti
   const { entitled, links } = options;
   let signed = false;
   const urlOf = async (variant: string): Promise<string | null> => {
-    const file = media.variants[variant];
+    const file = ownValue(media.variants, variant);
     if (!file) return null;
     if (media.kind === 'identity_document') return links.guardedUrl(media.id, variant);
     if (isPublicVariant(media, variant)) return links.publicUrl(media.id, variant);

@@ -2,24 +2,56 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaSchema } from '../../../common/schemas/media.ts';
+import { mediaMessages, mediaSchema } from '../../../common/schemas/media.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { clientInfo, signedIn } from '../../plugins/auth.ts';
 import { type ImageTarget, type UploadService, uploadCap } from '../../services/media/upload.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
 
 /**
  * The `file` part as a stream (never buffered), or null when there is none. Busboy stops one byte
- * past the cap as a backstop; the service's own counter refuses the file at that byte.
+ * past the cap as a backstop; the service's own counter refuses the file at that byte. A body that
+ * is not well-formed multipart (no boundary, a part header without its end, a file cut off before
+ * the closing boundary) is the client's mistake: a 400, wherever busboy notices it.
  */
-async function filePart(request: FastifyRequest, cap: number): Promise<Readable | null> {
-  if (!request.isMultipart()) return null;
-  const part = await request.file({ limits: { fileSize: cap + 1, files: 1, fields: 10, parts: 12 } });
-  if (!part) return null;
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    return null;
+async function withFilePart<T>(
+  request: FastifyRequest,
+  cap: number,
+  use: (file: Readable | null) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) return use(null);
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: cap + 1, files: 1, fields: 10, parts: 12 } });
+  } catch (error) {
+    throw asClientError(error);
   }
-  return part.file;
+  if (!part) return use(null);
+  const source = part.file;
+  if (part.fieldname !== 'file') {
+    source.resume();
+    return use(null);
+  }
+  let malformed: unknown = null;
+  source.once('error', (error) => {
+    malformed = error;
+  });
+  try {
+    return await use(source);
+  } catch (error) {
+    // The service's own answers (too large, wrong type) stand. Otherwise a parser error reaches
+    // the stream (destroyed with it) before or after the service sees it.
+    if (error instanceof AppError) throw error;
+    const parseError = malformed ?? source.errored;
+    throw parseError ? asClientError(parseError) : error;
+  }
+}
+
+/** Multipart errors with their own 4xx (too many parts) keep it; every other parse error is a 400. */
+function asClientError(error: unknown): Error {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error as Error;
+  return badRequest(mediaMessages.uploadMalformed);
 }
 
 const IMAGE_ROUTES: { target: ImageTarget; summary: string }[] = [
@@ -50,8 +82,9 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (a
       `/api/media/upload/${target}`,
       { preHandler: app.authenticate, schema: schema(summary) },
       async (request, reply) => {
-        const file = await filePart(request, uploadCap(target));
-        const view = await uploads.uploadImage(signedIn(request).user, clientInfo(request), target, file);
+        const view = await withFilePart(request, uploadCap(target), (file) =>
+          uploads.uploadImage(signedIn(request).user, clientInfo(request), target, file),
+        );
         return reply.status(201).send(view);
       },
     );
@@ -66,8 +99,9 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (a
       ),
     },
     async (request, reply) => {
-      const file = await filePart(request, uploadCap('identity'));
-      const view = await uploads.uploadIdentityDocument(signedIn(request).user, clientInfo(request), file);
+      const view = await withFilePart(request, uploadCap('identity'), (file) =>
+        uploads.uploadIdentityDocument(signedIn(request).user, clientInfo(request), file),
+      );
       return reply.status(201).send(view);
     },
   );

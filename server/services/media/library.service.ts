@@ -6,6 +6,7 @@ import type { MediaVariant } from '../../db/schema/media.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
+import { ownValue } from '../../lib/own.ts';
 import { regionBlocked, viewerCountry } from '../../lib/viewer-region.ts';
 import {
   canDeleteMedia,
@@ -109,7 +110,7 @@ export function createMediaLibrary(deps: {
       request: DeliveryRequest & { variant: string },
     ): Promise<Delivery> {
       const row = VARIANT.test(request.variant) ? await find(request.id) : null;
-      const file = row?.status === 'ready' ? row.variants[request.variant] : undefined;
+      const file = row?.status === 'ready' ? ownValue(row.variants, request.variant) : undefined;
       if (!row || !file) throw notFound(mediaMessages.notFound);
       await assertShownInRegion(viewer, row);
 
@@ -134,7 +135,7 @@ export function createMediaLibrary(deps: {
     ): Promise<Delivery> {
       const rung = rungOf(request.variant);
       const row = rung && SEGMENT_NAME.test(request.file) ? await find(request.id) : null;
-      if (row?.status !== 'ready' || !row.variants[request.variant] || row.kind !== 'video')
+      if (row?.status !== 'ready' || !ownValue(row.variants, request.variant) || row.kind !== 'video')
         throw notFound(mediaMessages.notFound);
       await assertShownInRegion(viewer, row);
       const cacheControl = allowed(

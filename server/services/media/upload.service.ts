@@ -19,6 +19,7 @@ import { hasZipTrailer, type SniffedType, sniffFile } from './file-types.ts';
 import { reencodeDocumentImage, renderImage } from './image-processing.ts';
 import type { MediaLinks } from './links.ts';
 import { tooLarge, unsupportedType } from './media-errors.ts';
+import { checkPdf } from './pdf-check.ts';
 import { spoolToScratch } from './spool.ts';
 import { assertUploadAllowed, storeRendered, variantKey } from './store-files.ts';
 
@@ -116,7 +117,10 @@ export function createUploadService(deps: {
       );
     },
 
-    /** A verification document: PDFs kept byte for byte, photos re-encoded; for admins' eyes only. */
+    /**
+     * A verification document: PDFs checked (no scripts, no attached files) and kept byte for byte,
+     * photos re-encoded; for admins' eyes only.
+     */
     async uploadIdentityDocument(user: UserRecord, client: ClientInfo, file: Readable | null) {
       await assertUploadAllowed(deps.limiter, user.id, client.ip);
       return ingest(
@@ -131,6 +135,9 @@ export function createUploadService(deps: {
           let document: MediaVariant;
           let dimensions: { width: number | null; height: number | null } = { width: null, height: null };
           if (type.kind === 'pdf') {
+            const verdict = await checkPdf(path);
+            if (verdict === 'unreadable') throw badRequest(mediaMessages.unreadableDocument);
+            if (verdict === 'active-content') throw unsupportedType(mediaMessages.documentActiveContent);
             const key = variantKey(id, 'document', type.mime);
             const stored = await storage.put(key, createReadStream(path), {
               maxBytes: size,

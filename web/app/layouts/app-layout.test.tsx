@@ -76,7 +76,7 @@ describe('AppLayout', () => {
     const requests = stubFetch(() => json(200, { message: 'Logged out successfully' }));
     const router = renderLayoutAt('/wallet');
     const trigger = screen.getByRole('button', { name: 'Account menu for Ada Lovelace' });
-    expect(trigger.textContent).toBe('AL');
+    expect(within(trigger).getByText('AL').closest('[aria-hidden="true"]')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
 
     await userEvent.click(trigger);

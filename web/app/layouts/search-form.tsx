@@ -119,7 +119,7 @@ export function SearchForm({ className, style }: SearchFormProps) {
         role="combobox"
         aria-expanded={expanded}
         aria-haspopup="listbox"
-        aria-controls={listId}
+        aria-controls={expanded ? listId : undefined}
         aria-owns={expanded ? listId : undefined}
         aria-labelledby={labelId}
       >
@@ -135,7 +135,8 @@ export function SearchForm({ className, style }: SearchFormProps) {
           autoComplete="off"
           enterKeyHint="search"
           aria-autocomplete="list"
-          aria-controls={listId}
+          // Only while the list exists: an id reference to nothing is an invalid ARIA value.
+          aria-controls={expanded ? listId : undefined}
           aria-activedescendant={activeId}
           value={value}
           onChange={(event) => {

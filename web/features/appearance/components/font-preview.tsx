@@ -20,8 +20,9 @@ export function FontPreview({ preferences }: { preferences: FontPreferences }) {
         Follow the people whose photos and videos you love, subscribe for exclusive posts, and message them
         directly. The quick brown fox jumps over the lazy dog.
       </p>
+      {/* Wraps instead of scrolling sideways: a scrolling region would need its own keyboard stop. */}
       <pre
-        className="mt-4 overflow-x-auto rounded-lg bg-muted px-4 py-3 text-sm"
+        className="mt-4 rounded-lg bg-muted px-4 py-3 text-sm break-all whitespace-pre-wrap"
         style={{ fontFamily: fontStack(preferences.mono, 'mono') }}
       >
         <code>{`@fanplace · 0123456789 · {}[]()=>`}</code>
