@@ -145,6 +145,25 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/auth/sessions': signedIn(),
   'DELETE /api/auth/sessions/:id': owner(['fan'], (w) => `/api/auth/sessions/${w.fanSessionId}`),
 
+  // Two-step sign-in and passkeys
+  'POST /api/auth/signin/two-factor': anyone({ body: { challenge: 'not-a-challenge', code: '000000' } }),
+  'GET /api/me/two-factor': signedIn(),
+  'POST /api/me/two-factor/setup': signedIn(),
+  'POST /api/me/two-factor/enable': signedIn({ body: { code: '000000' } }),
+  'POST /api/me/two-factor/confirm': signedIn({ body: { code: '000000' } }),
+  'DELETE /api/me/two-factor': signedIn(),
+  'POST /api/auth/passkey/options': anyone(),
+  'POST /api/auth/passkey': anyone({ body: { response: { id: 'not-a-key', type: 'public-key' } } }),
+  'GET /api/me/passkeys': signedIn(),
+  'POST /api/me/passkeys/options': signedIn(),
+  'POST /api/me/passkeys': signedIn({
+    body: { name: 'Laptop', response: { id: 'not-a-key', type: 'public-key' } },
+  }),
+  'PATCH /api/me/passkeys/:id': owner(['fan'], (w) => `/api/me/passkeys/${w.unknownId}`, {
+    body: { name: 'Renamed' },
+  }),
+  'DELETE /api/me/passkeys/:id': owner(['fan'], (w) => `/api/me/passkeys/${w.unknownId}`),
+
   // Creators
   'GET /api/creators': anyone(),
   'GET /api/creators/handle-availability': anyone({
@@ -155,9 +174,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     body: { displayName: 'Changed', username: '@changed_handle', bio: 'x' },
   }),
   'GET /api/creators/me/message-settings': creator(),
+  'GET /api/creators/me/blocked-countries': creator(),
+  'PUT /api/creators/me/blocked-countries': creator({ body: { countries: ['FR'] } }),
   'PUT /api/creators/me/message-settings': creator({ body: { subscribersOnly: true } }),
   'GET /api/creators/:handle': anyone({ url: (w) => `/api/creators/${w.creatorHandle}` }),
-  'POST /api/creators/:handle/follow': signedIn({ url: (w) => `/api/creators/${w.creatorHandle}/follow` }),
+  'POST /api/creators/:handle/follow': verified({ url: (w) => `/api/creators/${w.creatorHandle}/follow` }),
   'DELETE /api/creators/:handle/follow': signedIn({ url: (w) => `/api/creators/${w.creatorHandle}/follow` }),
   'GET /api/creators/:handle/posts': anyone({ url: (w) => `/api/creators/${w.creatorHandle}/posts` }),
   'GET /api/creators/:handle/subscription': anyone({
@@ -192,7 +213,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     body: { description: 'taken over' },
   }),
   'DELETE /api/posts/:id': owner(['creator'], (w) => `/api/posts/${w.publicPostId}`, { adminMay: true }),
-  'POST /api/posts/:id/like': signedIn({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
+  'POST /api/posts/:id/like': verified({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'DELETE /api/posts/:id/like': signedIn({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'POST /api/posts/:id/unlock': verified({ url: (w) => `/api/posts/${w.lockedPostId}/unlock`, body: {} }),
   'GET /api/discover': anyone(),
@@ -202,7 +223,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
 
   // Messages
   'GET /api/conversations': signedIn(),
-  'POST /api/conversations': signedIn({ body: (w) => ({ userId: w.creatorUserId }) }),
+  'POST /api/conversations': verified({ body: (w) => ({ userId: w.creatorUserId }) }),
   'GET /api/conversations/:id': owner(['fan', 'creator'], (w) => `/api/conversations/${w.conversationId}`),
   'GET /api/conversations/:id/messages': owner(
     ['fan', 'creator'],
@@ -225,7 +246,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'POST /api/me/blocks': signedIn({ body: (w) => ({ userId: w.fanUserId }) }),
   'DELETE /api/me/blocks/:userId': signedIn({ url: (w) => `/api/me/blocks/${w.fanUserId}` }),
   'POST /api/me/blocks/:userId/remove': signedIn({ url: (w) => `/api/me/blocks/${w.fanUserId}/remove` }),
-  'POST /api/reports': signedIn({
+  'POST /api/reports': verified({
     body: (w) => ({ targetType: 'post', targetId: w.publicPostId, reason: 'spam' }),
   }),
   'GET /api/admin/reports': admin(),
@@ -272,6 +293,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     body: (w) => ({ url: `/api/media/${w.lockedMediaId}/preview` }),
   }),
   'GET /api/media/:id/:variant': anyone({ url: (w) => `/api/media/${w.identityDocumentId}/document` }),
+  // An HLS segment: under its rendition's rule (a signed link for locked media).
+  'GET /api/media/:id/:variant/:file': anyone({
+    url: (w) => `/api/media/${w.lockedMediaId}/hls-360p/seg-00000.m4s`,
+  }),
   'POST /api/uploads': signedIn({
     raw: tus({ 'upload-length': '1000', 'upload-metadata': 'filetype aW1hZ2UvanBlZw==' }),
   }),
