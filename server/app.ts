@@ -106,6 +106,13 @@ export interface BuildAppOptions {
   clock?: Clock;
 }
 
+/** Origins media links may point at: PUBLIC_URL and the S3 endpoint (see security-headers.ts). */
+function mediaOrigins(config: Config): string[] {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  if (config.s3?.endpoint) origins.add(new URL(config.s3.endpoint).origin);
+  return [...origins];
+}
+
 /** Builds the whole application; `main.ts` listens with it and tests `inject` into it. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -210,6 +217,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           'https://*.google-analytics.com',
         ]
       : [],
+    mediaOrigins: mediaOrigins(config),
     https: config.publicUrl.startsWith('https://'),
   });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -224,7 +232,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ttlSeconds: config.media.signedUrlTtlSeconds,
   });
   const links = createMediaLinks({
-    publicUrl: config.publicUrl,
     signer,
     storage: media.storage,
     clock,
