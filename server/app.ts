@@ -157,11 +157,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Built once notifications exist (below); its job only runs after the app is ready.
   let monetization: MonetizationServices | null = null;
   try {
-    queue = await startQueue(database.sql, {
+    queue = await startQueue(database, {
       work: runJobs,
       jobs: createJobs(database.db, app.log, media, clock, payments, {
         lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) },
       }),
+      log: app.log,
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
     // Interrupted uploads of a previous run are swept at start, then hourly.
