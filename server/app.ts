@@ -186,11 +186,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }),
   });
 
-  const limiter = createRateLimiter(
-    createRateLimitStore(config.redisUrl, clock, (error) =>
-      app.log.error({ err: error }, 'rate-limit store'),
-    ),
-  );
+  const rateLimitStore = createRateLimitStore(config.redisUrl, clock, app.log);
+  const limiter = createRateLimiter(rateLimitStore.store);
   const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
   const auth = createAuthServices({
     users: createUsersRepository(database.db),
@@ -234,7 +231,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { database, version });
+  await app.register(healthRoutes, { database, redis: rateLimitStore.ping, version });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
   const mediaRepository = createMediaRepository(database.db);
   const signer = createUrlSigner({
@@ -255,7 +252,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     signer,
     clock,
   });
-  const bus = await createEventBus(config.redisUrl, (error) => app.log.error({ err: error }, 'event bus'));
+  const bus = createEventBus(config.redisUrl, app.log);
   app.addHook('onClose', async () => {
     await bus.close();
   });

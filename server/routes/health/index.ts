@@ -4,10 +4,15 @@ import type { DatabaseHandle } from '../../db/client.ts';
 
 export interface HealthRoutesOptions {
   database: Pick<DatabaseHandle, 'driver' | 'ping'>;
+  /** Whether Redis answers; null when none is configured. */
+  redis: (() => Promise<boolean>) | null;
   version: string;
 }
 
-const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { database, version }) => {
+const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { database, redis, version },
+) => {
   app.get(
     '/api/health',
     { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthResponseSchema } } },
@@ -19,16 +24,18 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { d
     {
       schema: {
         tags: ['health'],
-        summary: 'The database answers; 503 otherwise',
+        summary: 'The database (and Redis, when configured) answers; 503 otherwise',
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
     async (_request, reply) => {
-      const up = await database.ping();
+      const [databaseUp, redisUp] = await Promise.all([database.ping(), redis ? redis() : null]);
+      const up = databaseUp && redisUp !== false;
       return reply.status(up ? 200 : 503).send({
         status: up ? 'ready' : 'not_ready',
-        database: up ? 'up' : 'down',
+        database: databaseUp ? 'up' : 'down',
         driver: database.driver,
+        redis: redisUp === null ? 'none' : redisUp ? 'up' : 'down',
       });
     },
   );
