@@ -15,6 +15,7 @@ import { SWEEP_MEDIA_TEMP } from './jobs/sweep-media-temp.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import observabilityPlugin, { requestIdGenerator } from './plugins/observability.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import webAppPlugin from './plugins/web-app.ts';
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -215,7 +218,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.close();
   });
 
+  let openStreams = 0;
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, {
+    metricsToken: config.metricsToken,
+    openStreams: () => openStreams,
+    jobCounts: () => queue.counts(),
+    databasePool: () => database.poolStats(),
+  });
   await app.register(authPlugin, { sessions: auth.sessions });
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
@@ -378,7 +388,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       appSecret: config.appSecret,
     }),
   });
-  await app.register(eventRoutes, { events, notifications });
+  await app.register(eventRoutes, {
+    events,
+    notifications,
+    onStreamCount: (count) => {
+      openStreams = count;
+    },
+  });
   await app.register(mediaRoutes, {
     uploads: createUploadService({
       media: mediaRepository,

@@ -73,6 +73,8 @@ const envSchema = z.object({
     .min(30)
     .max(7 * 24 * 60 * 60)
     .default(10 * 60),
+  /** Bearer token for /api/metrics; unset: no metrics endpoint. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_JOBS: booleanFlag.default(true),
   /** Unset: on for the embedded database outside tests, off on DATABASE_URL (see loadConfig). */
@@ -127,6 +129,8 @@ export interface Config {
     signedUrlTtlSeconds: number;
   };
   shutdownTimeoutMs: number;
+  /** Bearer token for /api/metrics; null: the endpoint is off. */
+  metricsToken: string | null;
   runJobs: boolean;
   /** Seed demo creators and posts into an empty database after the server starts listening. */
   seedDemo: boolean;
@@ -239,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       signedUrlTtlSeconds: env.MEDIA_SIGNED_URL_TTL_SECONDS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: env.METRICS_TOKEN ?? null,
     runJobs: env.RUN_JOBS,
     // A newcomer's laptop gets a living Discover page; a real PostgreSQL deployment only on request.
     // Production seeds only when SEED_DEMO=true says so.

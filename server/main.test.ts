@@ -54,6 +54,11 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     const secret = (await fetch(`${first.url}/api/ready`).then((r) => r.json())) as { driver: string };
     expect(secret.driver).toBe('pglite');
+    // Probes are not logged at info; other requests are, each with an id unique across processes.
+    await fetch(`${first.url}/api/config`);
+    await waitForOutput(first.output, /"url":"\/api\/config"/);
+    expect(first.output()).not.toMatch(/"url":"\/api\/(health|ready)"/);
+    expect(first.output()).toMatch(/"reqId":"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/);
 
     await expect(startServer(env)).rejects.toThrow(/already open in another process/);
 
@@ -67,7 +72,7 @@ describe('the server process', () => {
     const exitedAgain = exitCode(second.child);
     second.child.kill('SIGTERM');
     expect(await exitedAgain).toBe(0);
-  });
+  }, 90_000);
 
   it('on SIGTERM finishes a request still in flight, then exits 0', async () => {
     const shutdownDir = mkdtempSync(path.join(tmpdir(), 'fp-main-term-'));
@@ -120,7 +125,7 @@ describe('the server process', () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       rmSync(shutdownDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('on SIGTERM with keep-alive connections and an event stream open, exits 0 within 2 s of the last request finishing', async () => {
     const shutdownDir = mkdtempSync(path.join(tmpdir(), 'fp-main-keepalive-'));
@@ -205,7 +210,7 @@ describe('the server process', () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       rmSync(shutdownDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('stops with a message naming a bad variable', async () => {
     await expect(startServer({ DATA_DIR: dataDir, PORT: 'not-a-port' })).rejects.toThrow(/PORT/);

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
    * on that lock's own connection: what else installs tables at start (pg-boss) goes in it too.
    */
   withMigrationLock<T>(run: (sql: SqlExecutor) => Promise<T>): Promise<T>;
+  /** PostgreSQL pool use (metrics); null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ async function openPglite(dir: string | null): Promise<DatabaseHandle> {
       sql: executor,
       // One process owns the directory (pglite-lock.ts): there is no one to wait for.
       withMigrationLock: (run) => run(executor),
+      poolStats: () => null,
       async ping() {
         if (closed) return false;
         try {
@@ -117,6 +120,7 @@ async function openPostgres(url: string, onError: (error: Error) => void): Promi
   return {
     driver: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withMigrationLock: (run) =>
       underLock((lockClient) =>
         run({ executeSql: async (text, values) => allRows(await lockClient.query(text, values)) }),

@@ -14,8 +14,11 @@ const frame = (event: BusEvent) =>
 const eventRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
   notifications: NotificationsService;
-}> = async (app, { events, notifications }) => {
+  /** Told how many streams are open (metrics). */
+  onStreamCount?: (open: number) => void;
+}> = async (app, { events, notifications, onStreamCount }) => {
   const open = new Set<(closingServer?: boolean) => void>();
+  const counted = () => onStreamCount?.(open.size);
   // A stream never finishes by itself: end them all when the server stops taking requests.
   app.addHook('preClose', async () => {
     for (const end of open) end(true);
@@ -68,11 +71,13 @@ const eventRoutes: FastifyPluginAsyncZod<{
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
+        counted();
         // On shutdown the connection goes too, or its keep-alive would hold the process open.
         if (closingServer) raw.end(() => raw.socket?.destroy());
         else raw.end();
       };
       open.add(end);
+      counted();
       request.raw.on('close', () => end());
 
       try {

@@ -15,13 +15,18 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
 ) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthResponseSchema } } },
+    {
+      // Probes come every few seconds: their lines would drown the log at info.
+      logLevel: 'warn',
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthResponseSchema } },
+    },
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), version }),
   );
 
   app.get(
     '/api/ready',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'The database (and Redis, when configured) answers; 503 otherwise',
