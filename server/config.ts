@@ -90,6 +90,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
