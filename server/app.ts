@@ -18,6 +18,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { withViewerCountry } from './lib/viewer-region.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import observabilityPlugin, { requestIdGenerator } from './plugins/observability.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { appValidatorCompiler } from './plugins/validation.ts';
@@ -123,6 +124,13 @@ export interface BuildAppOptions {
 /** Marks the demo seed's own requests (see `buildApp`). */
 const DEMO_MARK_HEADER = 'x-fanplace-demo-seed';
 
+/** Origins media links may point at: PUBLIC_URL and the S3 endpoint (see security-headers.ts). */
+function mediaOrigins(config: Config): string[] {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  if (config.s3?.endpoint) origins.add(new URL(config.s3.endpoint).origin);
+  return [...origins];
+}
+
 /** Builds the whole application; `main.ts` listens with it and tests `inject` into it. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   // The demo seed's in-process requests carry this process's own random mark, so its hundreds of
@@ -139,10 +147,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         request.headers?.[DEMO_MARK_HEADER] === demoMark,
     }),
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // Once closing, every response ends its connection: a keep-alive connection that finishes its
+  // last request must not hold the process open (server.close() only drops the idle ones it sees).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.setValidatorCompiler(appValidatorCompiler);
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
@@ -170,11 +190,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Built once notifications exist (below); its job only runs after the app is ready.
   let monetization: MonetizationServices | null = null;
   try {
-    queue = await startQueue(database.sql, {
+    queue = await startQueue(database, {
       work: runJobs,
       jobs: createJobs(database.db, app.log, media, clock, payments, {
         lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) },
       }),
+      log: app.log,
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
     // Interrupted uploads of a previous run are swept at start, then hourly.
@@ -199,11 +220,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }),
   });
 
-  const limiter = createRateLimiter(
-    createRateLimitStore(config.redisUrl, clock, (error) =>
-      app.log.error({ err: error }, 'rate-limit store'),
-    ),
-  );
+  const rateLimitStore = createRateLimitStore(config.redisUrl, clock, app.log);
+  const limiter = createRateLimiter(rateLimitStore.store);
   const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
   const geo = createCountryLookup();
   const auth = createAuthServices({
@@ -238,7 +256,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // The requesting country (request.ip follows TRUST_PROXY), for creators' blocked countries.
   app.addHook('onRequest', (request, _reply, done) => withViewerCountry(geo.countryOf(request.ip), done));
+  let openStreams = 0;
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, {
+    metricsToken: config.metricsToken,
+    openStreams: () => openStreams,
+    jobCounts: () => queue.counts(),
+    databasePool: () => database.poolStats(),
+  });
   await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
@@ -248,12 +273,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           'https://*.google-analytics.com',
         ]
       : [],
+    mediaOrigins: mediaOrigins(config),
     https: config.publicUrl.startsWith('https://'),
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { database, version });
+  await app.register(healthRoutes, { database, redis: rateLimitStore.ping, version });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
   const mediaRepository = createMediaRepository(database.db);
   const signer = createUrlSigner({
@@ -262,7 +288,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ttlSeconds: config.media.signedUrlTtlSeconds,
   });
   const links = createMediaLinks({
-    publicUrl: config.publicUrl,
     signer,
     storage: media.storage,
     clock,
@@ -275,7 +300,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     signer,
     clock,
   });
-  const bus = await createEventBus(config.redisUrl, (error) => app.log.error({ err: error }, 'event bus'));
+  const bus = createEventBus(config.redisUrl, app.log);
   app.addHook('onClose', async () => {
     await bus.close();
   });
@@ -403,7 +428,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       appSecret: config.appSecret,
     }),
   });
-  await app.register(eventRoutes, { events, notifications });
+  await app.register(eventRoutes, {
+    events,
+    notifications,
+    onStreamCount: (count) => {
+      openStreams = count;
+    },
+  });
   await app.register(mediaRoutes, {
     uploads: createUploadService({
       media: mediaRepository,

@@ -58,13 +58,63 @@ describe('loadConfig', () => {
     const postgres = 'postgres://u@localhost/db';
     const seedDemo = (env: Record<string, string>) => loadConfig(env, { ephemeral: true }).seedDemo;
     expect(seedDemo({})).toBe(true);
-    expect(seedDemo({ NODE_ENV: 'production' })).toBe(true);
+    // Production seeds only when asked to, even on the embedded database it was allowed to use.
+    const embeddedProduction = {
+      NODE_ENV: 'production',
+      ALLOW_EMBEDDED_DATABASE: 'true',
+      MAIL_DRIVER: 'log',
+    };
+    expect(seedDemo(embeddedProduction)).toBe(false);
+    expect(seedDemo({ ...embeddedProduction, SEED_DEMO: 'true' })).toBe(true);
     expect(seedDemo({ NODE_ENV: 'test' })).toBe(false);
     expect(seedDemo({ SEED_DEMO: 'false' })).toBe(false);
     expect(seedDemo({ DATABASE_URL: postgres })).toBe(false);
     expect(seedDemo({ DATABASE_URL: postgres, SEED_DEMO: 'true' })).toBe(true);
     expect(seedDemo({ NODE_ENV: 'test', SEED_DEMO: 'true' })).toBe(true);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  describe('production refuses what only suits a laptop, unless told explicitly', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) };
+    const postgres = { DATABASE_URL: 'postgres://u@db/fanplace' };
+    const smtp = { SMTP_URL: 'smtps://user:pass@smtp.example.com:465' };
+
+    it('refuses the embedded database (a misspelt DATABASE_URL) unless ALLOW_EMBEDDED_DATABASE=true', () => {
+      expect(() => loadConfig({ ...production, ...smtp, DATABSE_URL: 'postgres://u@db/x' })).toThrow(
+        /^Invalid configuration: DATABASE_URL is not set, and NODE_ENV=production refuses the embedded database unless ALLOW_EMBEDDED_DATABASE=true$/,
+      );
+      const allowed = loadConfig(
+        { ...production, ...smtp, ALLOW_EMBEDDED_DATABASE: 'true' },
+        { ephemeral: true },
+      );
+      expect(allowed.database.driver).toBe('pglite');
+    });
+
+    it('refuses to print codes and links to the log unless MAIL_DRIVER=log', () => {
+      expect(() => loadConfig({ ...production, ...postgres })).toThrow(
+        /^Invalid configuration: SMTP_URL is not set, and NODE_ENV=production refuses to print codes and links to the log unless MAIL_DRIVER=log$/,
+      );
+      expect(loadConfig({ ...production, ...postgres, MAIL_DRIVER: 'log' }).mail.smtpUrl).toBeNull();
+      expect(loadConfig({ ...production, ...postgres, ...smtp }).mail.smtpUrl).toBe(smtp.SMTP_URL);
+      expect(() => loadConfig({ ...production, ...postgres, MAIL_DRIVER: 'smtp' })).toThrow(/SMTP_URL/);
+    });
+
+    it.each([
+      ['SMTP_URL', 'smtp.example.com:465', 'must be an smtp:// or smtps:// URL'],
+      ['SMTP_URL', 'smtps://user:pa ss@[bad', 'must be an smtp:// or smtps:// URL'],
+      ['PUBLIC_URL', 'fans.example.com', 'must be an http:// or https:// URL'],
+      ['PUBLIC_URL', 'ftp://fans.example.com', 'must be an http:// or https:// URL'],
+      ['S3_ENDPOINT', 'minio:9000', 'must be an http:// or https:// URL'],
+    ])('checks %s=%s as a URL, in one line naming it', (name, value, message) => {
+      let error: unknown;
+      try {
+        loadConfig({ ...postgres, ...smtp, [name]: value }, { ephemeral: true });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toBe(`Invalid configuration: ${name}: ${message}`);
+    });
   });
 
   it('keeps signed media links 10 minutes unless MEDIA_SIGNED_URL_TTL_SECONDS says otherwise', () => {

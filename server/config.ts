@@ -17,7 +17,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_URL: z
@@ -32,7 +32,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default('./dist/web'),
   ADMIN_EMAILS: optionalString,
   GA_MEASUREMENT_ID: optionalString,
-  SMTP_URL: optionalString,
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /** `log`: codes and links go to the log instead of being mailed (refused in production unless set). */
+  MAIL_DRIVER: z.enum(['smtp', 'log'], { error: 'must be smtp or log' }).optional(),
+  /** In production the embedded database is refused unless this is set. */
+  ALLOW_EMBEDDED_DATABASE: booleanFlag.default(false),
   MAIL_FROM: z.string().default('Fanplace <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -43,7 +49,9 @@ const envSchema = z.object({
   /** Days a creator's earning is held (refunds, chargebacks) before it can be paid out. */
   EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   S3_BUCKET: optionalString,
-  S3_ENDPOINT: optionalString,
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -65,6 +73,8 @@ const envSchema = z.object({
     .min(30)
     .max(7 * 24 * 60 * 60)
     .default(10 * 60),
+  /** Bearer token for /api/metrics; unset: no metrics endpoint. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_JOBS: booleanFlag.default(true),
   /** Unset: on for the embedded database outside tests, off on DATABASE_URL (see loadConfig). */
@@ -79,6 +89,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the server reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -119,6 +132,8 @@ export interface Config {
     signedUrlTtlSeconds: number;
   };
   shutdownTimeoutMs: number;
+  /** Bearer token for /api/metrics; null: the endpoint is off. */
+  metricsToken: string | null;
   runJobs: boolean;
   /** Seed demo creators and posts into an empty database after the server starts listening. */
   seedDemo: boolean;
@@ -130,9 +145,27 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Turns zod issues into one readable line per bad variable. */
+/** Turns zod issues into one line naming each bad variable. */
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');
+  return error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`).join('; ');
+}
+
+/** Settings that are fine on a laptop and wrong for real users: production must ask for them. */
+function refuseProductionTraps(env: Env): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL is not set, and NODE_ENV=production refuses the embedded database unless ALLOW_EMBEDDED_DATABASE=true',
+    );
+  }
+  if (!env.SMTP_URL && env.MAIL_DRIVER !== 'log') {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is not set, and NODE_ENV=production refuses to print codes and links to the log unless MAIL_DRIVER=log',
+    );
+  }
+  if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: MAIL_DRIVER=smtp needs SMTP_URL');
+  }
 }
 
 /** Reads APP_SECRET from DATA_DIR, creating it once, so signed URLs survive restarts. */
@@ -153,9 +186,10 @@ export interface LoadConfigOptions {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}`);
+    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
   }
   const env = parsed.data;
+  refuseProductionTraps(env);
   const dataDir = path.resolve(env.DATA_DIR);
   const appSecret =
     env.APP_SECRET ??
@@ -186,7 +220,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    // MAIL_DRIVER=log keeps codes in the log even where SMTP_URL is set.
+    mail: { smtpUrl: env.MAIL_DRIVER === 'log' ? null : (env.SMTP_URL ?? null), from: env.MAIL_FROM },
     google,
     payments: {
       paystackSecretKey: env.PAYSTACK_SECRET_KEY ?? null,
@@ -211,9 +246,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       signedUrlTtlSeconds: env.MEDIA_SIGNED_URL_TTL_SECONDS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: env.METRICS_TOKEN ?? null,
     runJobs: env.RUN_JOBS,
     // A newcomer's laptop gets a living Discover page; a real PostgreSQL deployment only on request.
-    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'test'),
+    // Production seeds only when SEED_DEMO=true says so.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV === 'development'),
     trustProxy: env.TRUST_PROXY,
   };
 }

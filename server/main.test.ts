@@ -54,6 +54,11 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     const secret = (await fetch(`${first.url}/api/ready`).then((r) => r.json())) as { driver: string };
     expect(secret.driver).toBe('pglite');
+    // Probes are not logged at info; other requests are, each with an id unique across processes.
+    await fetch(`${first.url}/api/config`);
+    await waitForOutput(first.output, /"url":"\/api\/config"/);
+    expect(first.output()).not.toMatch(/"url":"\/api\/(health|ready)"/);
+    expect(first.output()).toMatch(/"reqId":"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/);
 
     await expect(startServer(env)).rejects.toThrow(/already open in another process/);
 
@@ -67,7 +72,7 @@ describe('the server process', () => {
     const exitedAgain = exitCode(second.child);
     second.child.kill('SIGTERM');
     expect(await exitedAgain).toBe(0);
-  });
+  }, 90_000);
 
   it('on SIGTERM finishes a request still in flight, then exits 0', async () => {
     const shutdownDir = mkdtempSync(path.join(tmpdir(), 'fp-main-term-'));
@@ -120,7 +125,92 @@ describe('the server process', () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       rmSync(shutdownDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
+
+  it('on SIGTERM with keep-alive connections and an event stream open, exits 0 within 2 s of the last request finishing', async () => {
+    const shutdownDir = mkdtempSync(path.join(tmpdir(), 'fp-main-keepalive-'));
+    const server = await startServer({
+      DATA_DIR: shutdownDir,
+      WEB_DIST_DIR: path.join(shutdownDir, 'no-web'),
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const { hostname, port } = new URL(server.url);
+      const call = (method: string, route: string, body?: object, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}${route}`, {
+          method,
+          headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      // A signed-in user (the code comes from the log mailer) for the event stream.
+      const email = `term-${Date.now()}@example.com`;
+      const password = 'tangerine-lantern-5521';
+      const signup = await call('POST', '/api/auth/signup', {
+        email,
+        password,
+        firstName: 'Ter',
+        lastName: 'Minate',
+        acceptTerms: true,
+      });
+      expect(signup.status).toBe(201);
+      await waitForOutput(server.output, /verification code/);
+      const code = /\b(\d{6})\b is your Fanplace verification code/.exec(server.output())?.[1];
+      const verified = await call('POST', '/api/auth/verify-email', { email, code });
+      expect(verified.status).toBe(200);
+      const { token } = (await verified.json()) as { token: string };
+
+      const get = (route: string, headers: Record<string, string> = {}) =>
+        new Promise<http.IncomingMessage>((resolve, reject) => {
+          http.get({ host: hostname, port, path: route, agent, headers }, resolve).on('error', reject);
+        });
+      // An event stream, open for as long as the server lets it.
+      const stream = await get('/api/events', { authorization: `Bearer ${token}` });
+      expect(stream.statusCode).toBe(200);
+      const streamEnded = new Promise<void>((resolve) => stream.on('close', resolve));
+      stream.resume();
+      // An idle keep-alive connection, as a browser or load balancer leaves one.
+      const idle = await get('/api/health');
+      idle.resume();
+      await new Promise((resolve) => idle.on('end', resolve));
+
+      // A request in flight on a keep-alive connection: headers and half the body sent.
+      const body = JSON.stringify({ email, password: 'not-the-password' });
+      const half = Math.floor(body.length / 2);
+      const request = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/auth/signin',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const response = new Promise<number>((resolve, reject) => {
+        request.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        request.on('error', reject);
+      });
+      response.catch(() => undefined);
+      request.write(body.slice(0, half));
+      await waitForOutput(server.output, /"url":"\/api\/auth\/signin".*"msg":"incoming request"/);
+
+      const exited = exitCode(server.child);
+      server.child.kill('SIGTERM');
+      await waitForOutput(server.output, /shutting down: finishing in-flight requests/);
+      await streamEnded;
+      expect(server.child.exitCode).toBeNull();
+      request.end(body.slice(half));
+      expect(await response).toBe(401);
+      const finishedAt = Date.now();
+      expect(await exited).toBe(0);
+      expect(Date.now() - finishedAt).toBeLessThan(2000);
+    } finally {
+      agent.destroy();
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      rmSync(shutdownDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('on a first start seeds the demo content before saying it is running, in one summary line', async () => {
     const demoDir = mkdtempSync(path.join(tmpdir(), 'fp-main-demo-'));

@@ -48,9 +48,10 @@ async function main() {
     outbox,
     notifications: null,
   });
-  const queue = await startQueue(database.sql, {
+  const queue = await startQueue(database, {
     work: true,
     jobs: createJobs(database.db, log, await createMediaRuntime(config), systemClock, payments, monetization),
+    log,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   log.info('worker started');

@@ -67,9 +67,15 @@ const personName = z
   .min(1, m.fillAllFields)
   .max(limits.nameMaxLength, m.nameTooLong);
 
+const absoluteImageUrl = z.url({ protocol: /^https?$/ });
+/** An http(s) URL, or a path on this site (media links are relative to it). */
 const imageUrl = z
-  .url({ protocol: /^https?$/, error: m.invalidImageUrl })
-  .max(limits.imageUrlMaxLength, m.invalidImageUrl);
+  .string({ error: m.invalidImageUrl })
+  .max(limits.imageUrlMaxLength, m.invalidImageUrl)
+  .refine(
+    (value) => /^\/api\/media\/[^/]/.test(value) || absoluteImageUrl.safeParse(value).success,
+    m.invalidImageUrl,
+  );
 
 export const signupSchema = z.object({
   email: email(),

@@ -10,4 +10,6 @@ export const readyResponseSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   database: z.enum(['up', 'down']),
   driver: z.enum(['pglite', 'postgres']),
+  /** `none` when no REDIS_URL is configured. */
+  redis: z.enum(['up', 'down', 'none']),
 });

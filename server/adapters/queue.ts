@@ -1,29 +1,113 @@
-import PgBoss from 'pg-boss';
-import type { SqlExecutor } from '../db/client.ts';
+import { PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/**
+ * How one kind of job is retried and when a run counts as lost. Every job gets a heartbeat: a
+ * worker that dies (SIGKILL, out of memory, a lost machine) stops sending it, and the job is
+ * failed and retried within `heartbeatSeconds` plus one supervision pass instead of waiting out
+ * its whole expiry.
+ */
+export interface JobSettings {
+  /** Longest a single run may take before it is failed (and retried). */
+  expireInSeconds: number;
+  /** Retries after the first run; then the job ends `failed`. */
+  retryLimit: number;
+  /** First retry delay, doubled each time. */
+  retryDelaySeconds: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = {
+  expireInSeconds: 15 * 60,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+};
+
+/** How often a running job proves its worker is alive, and how often lost ones are looked for. */
+export const HEARTBEAT_SECONDS = 15;
+const SUPERVISE_SECONDS = 10;
 
 export interface JobDefinition<Data extends object = Record<string, never>> {
   name: string;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /** Expiry and retries (DEFAULT_JOB_SETTINGS otherwise). */
+  settings?: Partial<JobSettings>;
   handle(data: Data): Promise<void>;
+  /** Once a job has failed for the last time (its retries used up), with the reason. */
+  onFailed?(data: Data, reason: string): Promise<void>;
+}
+
+export interface QueueCounts {
+  name: string;
+  queued: number;
+  active: number;
+  failed: number;
+  total: number;
 }
 
 export interface Queue {
   send<Data extends object>(name: string, data: Data): Promise<string | null>;
   /** Waits for a job to leave the queue (tests and scripts); resolves with its final state. */
   waitFor(name: string, id: string, timeoutMs?: number): Promise<string>;
+  /** Jobs per queue and state (metrics). */
+  counts(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
+}
+
+export interface QueueLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 export interface QueueOptions {
   /** Register handlers and schedules in this process (the web process on the embedded setup, or `npm run worker`). */
   work: boolean;
   jobs: JobDefinition<never>[];
+  log: QueueLogger;
   onError(error: unknown): void;
 }
 
+const failedQueue = (name: string) => `${name}.failed`;
+
+/** pg-boss's own reasons, in the words a user reads them in. */
+const PLAIN_REASONS: Record<string, string> = {
+  'job heartbeat timeout': 'the worker stopped before finishing',
+  'job timed out': 'it took too long',
+};
+
+/** Why a job failed for the last time: its error's message, or pg-boss's reason for giving up. */
+export function reasonOf(output: unknown): string {
+  const record = (value: unknown): Record<string, unknown> | null =>
+    value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  const top = record(output);
+  const message = top?.message ?? record(top?.value)?.message;
+  if (typeof message !== 'string' || message === '') return 'it stopped without finishing';
+  return PLAIN_REASONS[message] ?? message;
+}
+
 /** pg-boss on whichever database is in use, through the same connection as the app. */
-export async function startQueue(sql: SqlExecutor, options: QueueOptions): Promise<Queue> {
+export async function startQueue(
+  database: Pick<DatabaseHandle, 'driver' | 'sql' | 'withMigrationLock'>,
+  options: QueueOptions,
+): Promise<Queue> {
+  const { log } = options;
+  const { sql } = database;
+  const backend = database.driver;
+  // Several processes starting at once on an empty database: only one installs pg-boss's schema,
+  // under the migration lock; the others wait and then find it there.
+  await database.withMigrationLock(async (locked) => {
+    const installer = new PgBoss({
+      db: locked,
+      schema: 'pgboss',
+      backend,
+      supervise: false,
+      schedule: false,
+      registerInstance: false,
+    });
+    installer.on('error', options.onError);
+    await installer.start();
+    await installer.stop({ graceful: false });
+  });
   // Once stopped, a poll pg-boss still had scheduled finds nothing rather than reaching a database
   // that is being closed (an unhandled rejection inside pg-boss otherwise).
   let stopped = false;
@@ -32,17 +116,66 @@ export async function startQueue(sql: SqlExecutor, options: QueueOptions): Promi
       executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)),
     },
     schema: 'pgboss',
+    backend,
+    migrate: false,
     supervise: options.work,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
     schedule: options.work,
+    registerInstance: false,
   });
   boss.on('error', options.onError);
   await boss.start();
   for (const job of options.jobs) {
-    await boss.createQueue(job.name);
+    const settings = { ...DEFAULT_JOB_SETTINGS, ...job.settings };
+    if (job.onFailed) await boss.createQueue(failedQueue(job.name), { retryLimit: 5, retryBackoff: true });
+    await boss.createQueue(job.name, {
+      expireInSeconds: settings.expireInSeconds,
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      ...(job.onFailed ? { deadLetter: failedQueue(job.name) } : {}),
+    });
+    // Settings changed since the queue was first made (an upgrade) apply from now on.
+    await boss.updateQueue(job.name, {
+      expireInSeconds: settings.expireInSeconds,
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      ...(job.onFailed ? { deadLetter: failedQueue(job.name) } : {}),
+    });
     if (!options.work) continue;
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async (batch) => {
-      for (const item of batch) await job.handle(item.data as never);
+      for (const item of batch) {
+        const started = performance.now();
+        const details = { job: job.name, jobId: item.id, attempt: item.retryCount + 1 };
+        log.info(details, 'job started');
+        try {
+          await job.handle(item.data as never);
+        } catch (error) {
+          const durationMs = Math.round(performance.now() - started);
+          log.error({ ...details, durationMs, err: error }, 'job failed');
+          throw error;
+        }
+        log.info({ ...details, durationMs: Math.round(performance.now() - started) }, 'job finished');
+      }
     });
+    const onFailed = job.onFailed;
+    if (onFailed) {
+      await boss.work(
+        failedQueue(job.name),
+        { pollingIntervalSeconds: 2, includeMetadata: true },
+        async (batch) => {
+          for (const item of batch) {
+            const reason = reasonOf(item.sourceOutput);
+            log.error({ job: job.name, jobId: item.sourceId, reason }, 'job gave up after its retries');
+            await onFailed(item.data as never, reason);
+          }
+        },
+      );
+    }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
   return {
@@ -50,14 +183,24 @@ export async function startQueue(sql: SqlExecutor, options: QueueOptions): Promi
     async waitFor(name, id, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const job = await boss.getJobById(name, id, { includeArchive: true }).catch(() => null);
+        const [job] = await boss.findJobs(name, { id }).catch(() => []);
         if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job.state;
         if (Date.now() > deadline) throw new Error(`job ${id} did not finish within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    async counts() {
+      const queues = await boss.getQueues();
+      return queues.map((queue) => ({
+        name: queue.name,
+        queued: queue.queuedCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+        total: queue.totalCount,
+      }));
+    },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 10_000 });
       stopped = true;
     },
   };

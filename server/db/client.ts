@@ -26,6 +26,13 @@ export interface DatabaseHandle {
   db: Database;
   sql: SqlExecutor;
   ping(): Promise<boolean>;
+  /**
+   * Runs `run` holding the lock the migrations run under (one process at a time on PostgreSQL),
+   * on that lock's own connection: what else installs tables at start (pg-boss) goes in it too.
+   */
+  withMigrationLock<T>(run: (sql: SqlExecutor) => Promise<T>): Promise<T>;
+  /** PostgreSQL pool use (metrics); null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -42,19 +49,24 @@ async function openPglite(dir: string | null): Promise<DatabaseHandle> {
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     let closed = false;
+    const executor: SqlExecutor = {
+      async executeSql(text, values) {
+        // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without
+        // values, and wants the rows of every statement in them.
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.flatMap((result) => result.rows) };
+        }
+        return client.query(text, values);
+      },
+    };
     return {
       driver: 'pglite',
       db,
-      sql: {
-        async executeSql(text, values) {
-          // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without values.
-          if (!values || values.length === 0) {
-            const results = await client.exec(text);
-            return { rows: results.at(-1)?.rows ?? [] };
-          }
-          return client.query(text, values);
-        },
-      },
+      sql: executor,
+      // One process owns the directory (pglite-lock.ts): there is no one to wait for.
+      withMigrationLock: (run) => run(executor),
+      poolStats: () => null,
       async ping() {
         if (closed) return false;
         try {
@@ -77,27 +89,45 @@ async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   }
 }
 
+/** A multi-statement query answers one result per statement; pg-boss wants all their rows. */
+function allRows(result: pg.QueryResult | pg.QueryResult[]): { rows: unknown[] } {
+  return Array.isArray(result) ? { rows: result.flatMap((each) => each.rows) } : result;
+}
+
 async function openPostgres(url: string, onError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', onError);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  const lockClient = await pool.connect();
+  async function underLock<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      return await run(lockClient);
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+  }
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
+    await underLock((lockClient) => migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder }));
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
   }
   let closed = false;
   return {
     driver: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    withMigrationLock: (run) =>
+      underLock((lockClient) =>
+        run({ executeSql: async (text, values) => allRows(await lockClient.query(text, values)) }),
+      ),
     sql: {
       async executeSql(text, values) {
-        return pool.query(text, values);
+        return allRows(await pool.query(text, values));
       },
     },
     async ping() {

@@ -51,7 +51,7 @@ export function createJobs(
       log,
     });
     jobs.push(
-      processMediaJob({ processor }),
+      processMediaJob({ processor, media: createMediaRepository(db), storage: media.storage, clock }),
       sweepMediaTempJob({
         runtime: media,
         clock,

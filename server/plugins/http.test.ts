@@ -42,6 +42,9 @@ describe('HTTP conventions', () => {
     expect(scriptSrc).toBe("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Media links made with PUBLIC_URL still load when the page is opened at another address.
+    const imgSrc = csp.split(';').find((directive) => directive.startsWith('img-src'));
+    expect(imgSrc?.split(' ')).toContain(new URL(t.config.publicUrl).origin);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

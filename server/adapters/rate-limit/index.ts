@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/secrets.ts';
+import { createRedisClient, type RedisLogger, redisAnswers, redisUsable } from '../redis.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { createRedisStore } from './redis-store.ts';
 import type { RateLimitStore, WindowState } from './store.ts';
@@ -41,11 +42,51 @@ export function createRateLimiter(store: RateLimitStore, prefix = 'fp:rl'): Rate
   };
 }
 
-/** Redis when REDIS_URL is set (shared by every process), else this process's memory. */
+/**
+ * Tries `primary` and, when it fails (Redis down or slow), answers from `fallback`: while Redis is
+ * away each process limits on its own, which is looser across processes but never an error.
+ */
+export function withFallback(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  usable: () => boolean = () => true,
+): RateLimitStore {
+  const either = async <T>(run: (store: RateLimitStore) => Promise<T>): Promise<T> => {
+    if (!usable()) return run(fallback);
+    try {
+      return await run(primary);
+    } catch {
+      return run(fallback);
+    }
+  };
+  return {
+    hit: (key, windowMs) => either((store) => store.hit(key, windowMs)),
+    peek: (key) => either((store) => store.peek(key)),
+    async reset(key) {
+      await Promise.allSettled([usable() ? primary.reset(key) : null, fallback.reset(key)]);
+    },
+    async close() {
+      await Promise.allSettled([primary.close(), fallback.close()]);
+    },
+  };
+}
+
+export interface RateLimitStoreHandle {
+  store: RateLimitStore;
+  /** Whether the shared store (Redis) answers; null when there is none (memory only). */
+  ping: (() => Promise<boolean>) | null;
+}
+
+/** Redis when REDIS_URL is set (shared by every process, this process's memory while it is down), else memory. */
 export function createRateLimitStore(
   redisUrl: string | null,
   clock: Clock,
-  onError: (error: Error) => void,
-): RateLimitStore {
-  return redisUrl ? createRedisStore(redisUrl, clock, onError) : createMemoryStore(clock);
+  log: RedisLogger,
+): RateLimitStoreHandle {
+  if (!redisUrl) return { store: createMemoryStore(clock), ping: null };
+  const client = createRedisClient(redisUrl, log, { role: 'rate limits' });
+  return {
+    store: withFallback(createRedisStore(client, clock), createMemoryStore(clock), () => redisUsable(client)),
+    ping: () => redisAnswers(client),
+  };
 }

@@ -2,20 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AccountsTestApp, createAccountsTestApp, post, uniqueEmail } from '../../test/accounts.ts';
 import { createTestClock, MINUTE, type TestClock } from '../../test/clock.ts';
+import { createRedisClient } from '../redis.ts';
 import { createRateLimiter } from './index.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { createRedisStore } from './redis-store.ts';
 import type { RateLimitStore } from './store.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const fail = (error: Error) => {
-  throw error;
-};
+const quiet = { warn() {}, info() {} };
+const redisStore = (clock: TestClock) =>
+  createRedisStore(createRedisClient(redisUrl ?? '', quiet, { role: 'test' }), clock);
 
 const drivers: [string, (clock: TestClock) => RateLimitStore][] = [
   ['memory', (clock) => createMemoryStore(clock)],
 ];
-if (redisUrl) drivers.push(['redis', (clock) => createRedisStore(redisUrl, clock, fail)]);
+if (redisUrl) drivers.push(['redis', (clock) => redisStore(clock)]);
 
 describe.each(drivers)('the %s rate-limit store', (_name, open) => {
   const stores: RateLimitStore[] = [];
@@ -73,8 +74,8 @@ describe.runIf(redisUrl)('the Redis store across processes', () => {
 
   it('shares counts between two stores on the same Redis', async () => {
     const clock = createTestClock();
-    const first = createRedisStore(redisUrl ?? '', clock, fail);
-    const second = createRedisStore(redisUrl ?? '', clock, fail);
+    const first = redisStore(clock);
+    const second = redisStore(clock);
     const k = `fp:test:${randomBytes(8).toString('hex')}`;
     await first.hit(k, 60_000);
     expect(await second.hit(k, 60_000)).toMatchObject({ count: 2 });

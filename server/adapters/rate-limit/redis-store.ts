@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimitStore } from './store.ts';
 
@@ -19,10 +19,8 @@ local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
 return {count, expires - now}
 `;
 
-export function createRedisStore(url: string, clock: Clock, onError: (error: Error) => void): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  redis.on('error', onError);
-
+/** Counters in Redis, through a connection made by server/adapters/redis.ts (which fails fast). */
+export function createRedisStore(redis: Redis, clock: Clock): RateLimitStore {
   return {
     async hit(key, windowMs) {
       const [count, resetInMs] = (await redis.eval(HIT, 1, key, clock.now().getTime(), windowMs)) as [

@@ -33,7 +33,8 @@ describe('profile', () => {
   it('updates the names and the picture, and only the fields sent', async () => {
     const { token } = await signUpVerified(t);
     const picture = await uploaded(t, token, 'profile');
-    expect(picture.url).toMatch(/^https?:\/\//);
+    // Relative to the site, so it loads at whatever address the app is opened by.
+    expect(picture.url).toMatch(/^\/api\/media\//);
     const response = await update(token, { firstName: '  Augusta ', profileImage: picture.url });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
@@ -60,7 +61,7 @@ describe('profile', () => {
       const second = await signUpVerified(t);
       stranger = { token: second.token, user: second.user };
     });
-    const path = (view: MediaView) => new URL(view.url ?? '').pathname;
+    const path = (view: MediaView) => new URL(view.url ?? '', 'http://localhost').pathname;
 
     it.each([
       ['another website', () => 'https://cdn.example/avatars/ada.png'],
@@ -90,6 +91,13 @@ describe('profile', () => {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject(refusal);
       }
+    });
+
+    it('accepts its absolute form at PUBLIC_URL (links stored before they were relative)', async () => {
+      const absolute = `${t.config.publicUrl}${owner.picture.url}`;
+      const response = await update(owner.token, { profileImage: absolute });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.profileImage).toBe(absolute);
     });
 
     it('accepts the current picture sent back unchanged, and a name change alongside it', async () => {

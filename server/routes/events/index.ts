@@ -14,11 +14,14 @@ const frame = (event: BusEvent) =>
 const eventRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
   notifications: NotificationsService;
-}> = async (app, { events, notifications }) => {
-  const open = new Set<() => void>();
+  /** Told how many streams are open (metrics). */
+  onStreamCount?: (open: number) => void;
+}> = async (app, { events, notifications, onStreamCount }) => {
+  const open = new Set<(closingServer?: boolean) => void>();
+  const counted = () => onStreamCount?.(open.size);
   // A stream never finishes by itself: end them all when the server stops taking requests.
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of open) end(true);
   });
 
   app.get(
@@ -64,14 +67,18 @@ const eventRoutes: FastifyPluginAsyncZod<{
       };
       const unsubscribe = events.subscribe(user.id, (event) => (held ? held.push(event) : send(event)));
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
+      const end = (closingServer = false) => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
-        raw.end();
+        counted();
+        // On shutdown the connection goes too, or its keep-alive would hold the process open.
+        if (closingServer) raw.end(() => raw.socket?.destroy());
+        else raw.end();
       };
       open.add(end);
-      request.raw.on('close', end);
+      counted();
+      request.raw.on('close', () => end());
 
       try {
         if (lastSent > 0) for (const event of await events.replay(user.id, lastSent)) send(event);

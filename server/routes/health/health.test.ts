@@ -23,6 +23,7 @@ describe('health and readiness', () => {
       status: 'ready',
       database: 'up',
       driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      redis: 'none',
     });
   });
 

@@ -4,31 +4,43 @@ import type { DatabaseHandle } from '../../db/client.ts';
 
 export interface HealthRoutesOptions {
   database: Pick<DatabaseHandle, 'driver' | 'ping'>;
+  /** Whether Redis answers; null when none is configured. */
+  redis: (() => Promise<boolean>) | null;
   version: string;
 }
 
-const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { database, version }) => {
+const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { database, redis, version },
+) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthResponseSchema } } },
+    {
+      // Probes come every few seconds: their lines would drown the log at info.
+      logLevel: 'warn',
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthResponseSchema } },
+    },
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), version }),
   );
 
   app.get(
     '/api/ready',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
-        summary: 'The database answers; 503 otherwise',
+        summary: 'The database (and Redis, when configured) answers; 503 otherwise',
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
     async (_request, reply) => {
-      const up = await database.ping();
+      const [databaseUp, redisUp] = await Promise.all([database.ping(), redis ? redis() : null]);
+      const up = databaseUp && redisUp !== false;
       return reply.status(up ? 200 : 503).send({
         status: up ? 'ready' : 'not_ready',
-        database: up ? 'up' : 'down',
+        database: databaseUp ? 'up' : 'down',
         driver: database.driver,
+        redis: redisUp === null ? 'none' : redisUp ? 'up' : 'down',
       });
     },
   );

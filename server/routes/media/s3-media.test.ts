@@ -53,6 +53,16 @@ describe('media on an S3-compatible bucket', () => {
     expect(storedFiles(t)).toEqual([]);
   });
 
+  it('lets the page load presigned links from the S3 endpoint, even over plain HTTP (the CSP names it)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']).split(';');
+    const origin = new URL(s3.endpoint).origin;
+    expect(origin.startsWith('http://')).toBe(true);
+    for (const directive of ['img-src', 'media-src']) {
+      expect(csp.find((entry) => entry.startsWith(directive))?.split(' ')).toContain(origin);
+    }
+  });
+
   it('leaves the bucket untouched when it refuses a file', async () => {
     const before = await keys();
     const response = await upload(t, 'profile', owner.token, { data: textPretendingToBeJpeg() });

@@ -25,7 +25,9 @@ export function createProfileService(deps: {
   async function isOwnProfileImage(user: UserRecord, url: string): Promise<boolean> {
     let parsed: URL;
     try {
-      parsed = new URL(url);
+      // Media links are relative to the site (server/services/media/links.ts); absolute ones at
+      // PUBLIC_URL, stored before, still count.
+      parsed = new URL(url, ourOrigin);
     } catch {
       return false;
     }

@@ -25,25 +25,27 @@ export function contentDisposition(
   return `${attachment ? 'attachment' : 'inline'}; filename="${downloadName(mediaId, variant, mime)}"`;
 }
 
-/** Builds the URLs a media object is reached by; which one a viewer gets is the presenter's call. */
+/**
+ * Builds the URLs a media object is reached by; which one a viewer gets is the presenter's call.
+ * Links to this server are relative to the site (`/api/media/...`), so media loads at whatever
+ * address the app is opened by, not only at PUBLIC_URL; S3 presigned links are absolute to S3.
+ */
 export function createMediaLinks(deps: {
-  publicUrl: string;
   signer: UrlSigner;
   storage: Storage;
   clock: Clock;
   ttlSeconds: number;
 }) {
-  const absolute = (path: string) => `${deps.publicUrl}${path}`;
   const appSigned = (path: string) => {
     const { expires, signature } = deps.signer.sign(path);
-    return `${absolute(path)}?expires=${expires}&sig=${signature}`;
+    return `${path}?expires=${expires}&sig=${signature}`;
   };
   return {
     /** Anyone, cached for a year (the content behind a variant path never changes). */
-    publicUrl: (mediaId: string, variant: string) => absolute(variantPath(mediaId, variant)),
+    publicUrl: (mediaId: string, variant: string) => variantPath(mediaId, variant),
 
     /** Checked against the requester on every request (identity documents). */
-    guardedUrl: (mediaId: string, variant: string) => absolute(variantPath(mediaId, variant)),
+    guardedUrl: (mediaId: string, variant: string) => variantPath(mediaId, variant),
 
     /** A short-lived link: S3's own presigned URL when media is in S3, else signed by the app. */
     async signedUrl(mediaId: string, variant: string, file: MediaVariant): Promise<string> {
@@ -54,9 +56,7 @@ export function createMediaLinks(deps: {
         now: deps.clock.now(),
       });
       if (presigned) return presigned;
-      const path = variantPath(mediaId, variant);
-      const { expires, signature } = deps.signer.sign(path);
-      return `${absolute(path)}?expires=${expires}&sig=${signature}`;
+      return appSigned(variantPath(mediaId, variant));
     },
 
     /**
@@ -87,8 +87,7 @@ export function createMediaLinks(deps: {
     },
 
     /** Public media's segments: no signature, cached like every public rendition. */
-    publicSegmentUrl: (mediaId: string, variant: string, file: string) =>
-      absolute(segmentPath(mediaId, variant, file)),
+    publicSegmentUrl: (mediaId: string, variant: string, file: string) => segmentPath(mediaId, variant, file),
 
     expiresAt: () => new Date(deps.clock.now().getTime() + deps.ttlSeconds * 1000),
   };

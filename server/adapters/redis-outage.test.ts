@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  post,
+  signUp,
+  signUpVerified,
+} from '../test/accounts.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A Redis of this test's own on its own port (never the machine's shared one), answering PING. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      if ((await probe.ping()) === 'PONG') return child;
+    } catch {
+      if (Date.now() > deadline) throw new Error('redis-server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      probe.disconnect();
+    }
+  }
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Runs a request and tells how long it took. */
+async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await run();
+  return { result, ms: performance.now() - started };
+}
+
+async function readiness(t: AccountsTestApp) {
+  const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+  return { status: response.statusCode, redis: response.json<{ redis: string }>().redis };
+}
+
+describe('Redis going away under a running server', () => {
+  const redises: ChildProcess[] = [];
+  const apps: AccountsTestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const redis of redises) await stopRedis(redis);
+  });
+
+  it('reports it in /api/ready, keeps sign-in and sign-up answering quickly, and recovers', async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    redises.push(redis);
+    const t = await createAccountsTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    apps.push(t);
+    await expect.poll(() => readiness(t)).toEqual({ status: 200, redis: 'up' });
+    const account = await signUpVerified(t);
+
+    await stopRedis(redis);
+    const ready = await timed(() => readiness(t));
+    expect(ready.result).toEqual({ status: 503, redis: 'down' });
+    expect(ready.ms).toBeLessThan(2000);
+    for (const attempt of [1, 2]) {
+      const wrong = await timed(() =>
+        post(t, '/api/auth/signin', { email: account.email, password: `wrong-${attempt}` }),
+      );
+      expect(wrong.result.statusCode).toBe(401);
+      expect(wrong.ms).toBeLessThan(2000);
+    }
+    const right = await timed(() =>
+      post(t, '/api/auth/signin', { email: account.email, password: account.password }),
+    );
+    expect(right.result.statusCode).toBe(200);
+    expect(right.ms).toBeLessThan(2000);
+    const signup = await timed(() => signUp(t));
+    expect(signup.result.code).toMatch(/^\d{6}$/);
+    expect(signup.ms).toBeLessThan(2000);
+
+    // Rate limits still hold, from this process's memory: the sign-in lock after ten failures.
+    let last = 0;
+    for (let i = 0; i < 12; i++) {
+      last = (await post(t, '/api/auth/signin', { email: account.email, password: `again-${i}` })).statusCode;
+    }
+    expect(last).toBe(429);
+
+    redis = await startRedis(port);
+    redises.push(redis);
+    await expect.poll(() => readiness(t), { timeout: 15_000 }).toEqual({ status: 200, redis: 'up' });
+  }, 60_000);
+
+  it('starts without waiting for a Redis that is not there, and is not ready until it comes', async () => {
+    const port = await freePort();
+    const started = await timed(() => createAccountsTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` }));
+    const t = started.result;
+    apps.push(t);
+    expect(started.ms).toBeLessThan(20_000);
+    await expect.poll(() => readiness(t)).toEqual({ status: 503, redis: 'down' });
+    const signup = await timed(() => signUp(t));
+    expect(signup.ms).toBeLessThan(2000);
+
+    const redis = await startRedis(port);
+    redises.push(redis);
+    await expect.poll(() => readiness(t), { timeout: 15_000 }).toEqual({ status: 200, redis: 'up' });
+  }, 60_000);
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MediaView } from '../common/schemas/media.ts';
+import { buildApp } from './app.ts';
+import { createBackup, RestoreError, restoreBackup } from './backup.ts';
+import { type Config, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createLedgerRepository } from './repositories/ledger.repository.ts';
+import { type AccountsTestApp, post, signUpVerified } from './test/accounts.ts';
+import { createTestClock } from './test/clock.ts';
+import { freshDatabaseEnv } from './test/helpers.ts';
+import { fetchUrl, upload } from './test/media.ts';
+import { jpeg } from './test/media-fixtures.ts';
+import { startSmtpCapture } from './test/smtp-capture.ts';
+
+/** Every row of every table of ours, as text, to compare two databases. */
+async function contents(config: Config): Promise<Record<string, string[]>> {
+  const database = await openDatabase(config);
+  try {
+    const { rows: tables } = await database.sql.executeSql(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+      [],
+    );
+    const all: Record<string, string[]> = {};
+    for (const { name } of tables as { name: string }[]) {
+      const { rows } = await database.sql.executeSql(
+        `select row_to_json(t)::text as row from "${name}" t`,
+        [],
+      );
+      all[name] = (rows as { row: string }[]).map((row) => row.row).sort();
+    }
+    return all;
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run backup and npm run restore', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function place(appSecret: string, smtpUrl: string) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fp-backup-'));
+    const database = await freshDatabaseEnv();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }), database.drop);
+    return loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dir,
+      WEB_DIST_DIR: path.join(dir, 'no-web'),
+      APP_SECRET: appSecret,
+      SMTP_URL: smtpUrl,
+      ...database.env,
+    });
+  }
+
+  it('round-trips accounts, media and the ledger into an empty place, and refuses a used one', async () => {
+    const smtp = await startSmtpCapture();
+    cleanups.push(() => smtp.close());
+    const secret = randomBytes(32).toString('hex');
+    const source = await place(secret, smtp.url);
+    const clock = createTestClock();
+    const app = await buildApp(source, { runJobs: false, clock });
+    const t: AccountsTestApp = { app, config: source, smtp, clock, close: async () => {} };
+    const account = await signUpVerified(t);
+    const picture = await upload(t, 'profile', account.token, { data: await jpeg(600, 400) });
+    expect(picture.statusCode).toBe(201);
+    const pictureUrl = picture.json<MediaView>().url ?? '';
+    const original = (await fetchUrl(t, pictureUrl)).rawPayload;
+    await post(t, '/api/auth/update-profile', { profileImage: pictureUrl }, { token: account.token });
+    await createLedgerRepository(app.services.database.db).post({
+      kind: 'charge',
+      paymentId: null,
+      description: 'kept through a backup',
+      now: new Date(),
+      lines: [
+        {
+          account: { id: 'platform:cash', kind: 'asset', description: 'cash' },
+          amount: 2500,
+          currency: 'NGN',
+        },
+        {
+          account: { id: 'platform:revenue', kind: 'revenue', description: 'revenue' },
+          amount: -2500,
+          currency: 'NGN',
+        },
+      ],
+    });
+    await app.close();
+    const before = await contents(source);
+    expect(before.users?.length).toBe(1);
+    expect(before.media?.length).toBe(1);
+    expect(before.ledger_transactions?.length).toBe(1);
+
+    const archive = path.join(source.dataDir, 'backup.zip');
+    const made = await createBackup(source, archive);
+    expect(made.mediaFiles).toBeGreaterThan(0);
+
+    const target = await place(secret, smtp.url);
+    const restored = await restoreBackup(target, archive);
+    expect(restored).toEqual(made);
+    expect(await contents(target)).toEqual(before);
+
+    const back = await buildApp(target, { runJobs: false, clock });
+    cleanups.push(() => back.close());
+    const u: AccountsTestApp = { app: back, config: target, smtp, clock, close: async () => {} };
+    const signin = await post(u, '/api/auth/signin', { email: account.email, password: account.password });
+    expect(signin.statusCode).toBe(200);
+    expect(signin.json().user.profileImage).toBe(pictureUrl);
+    const file = await fetchUrl(u, pictureUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(original)).toBe(true);
+    // A new row after the restored ones: sequences continue.
+    expect((await signUpVerified(u)).user.id).not.toBe(account.user.id);
+
+    await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreError);
+    expect(readFileSync(archive).subarray(0, 2).toString()).toBe('PK');
+  }, 120_000);
+});
