@@ -182,16 +182,30 @@ describe('the hostile upload corpus', () => {
     });
     const video = await waitForProcessing(t, creator.token, last.json<MediaView>().id);
     expect(video.status).toBe('ready');
-    for (const url of [video.urls.video, video.urls.poster]) {
-      const served = await fetchMedia(t, url ?? '');
-      if (url === video.urls.video) {
-        const tags = ffprobeTags(served.rawPayload);
-        expect(tags.title).toBeUndefined();
-        expect(tags.location).toBeUndefined();
+    // The poster, and every file of the HLS ladder: master, each rung's playlist, init and segments.
+    const poster = await fetchMedia(t, video.urls.poster ?? '');
+    await assertClean(poster.rawPayload, String(poster.headers['content-type']), ['Secret title']);
+    const master = await fetchMedia(t, video.urls.hls ?? '');
+    expect(master.statusCode).toBe(200);
+    const links = (body: string) => [
+      ...[...body.matchAll(/URI="([^"]+)"/g)].map((match) => match[1] ?? ''),
+      ...body.split('\n').filter((line) => line && !line.startsWith('#')),
+    ];
+    const rungs = links(master.body);
+    expect(rungs.length).toBeGreaterThan(0);
+    for (const rung of rungs) {
+      const playlist = await fetchMedia(t, rung);
+      expect(playlist.statusCode).toBe(200);
+      const parts: Buffer[] = [];
+      for (const url of links(playlist.body)) {
+        const served = await fetchMedia(t, url);
+        expect(served.statusCode).toBe(200);
         expect(served.rawPayload.includes('Secret title')).toBe(false);
-      } else {
-        await assertClean(served.rawPayload, String(served.headers['content-type']), ['Secret title']);
+        parts.push(served.rawPayload);
       }
+      const tags = ffprobeTags(Buffer.concat(parts));
+      expect(tags.title).toBeUndefined();
+      expect(tags.location).toBeUndefined();
     }
     const declaredTooBig = await tusCreate(t, creator.token, 21 * MB, { filetype: 'video/mp4' });
     expect(declaredTooBig.statusCode).toBe(413);

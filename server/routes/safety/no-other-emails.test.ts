@@ -23,6 +23,7 @@ const notWalked: Record<string, string> = {
   '/api/me/export': "a zip of the caller's own data (decision 0011), compressed so text cannot be searched",
   '/api/media/{id}': 'image and video bytes',
   '/api/media/{id}/{variant}': 'image and video bytes',
+  '/api/media/{id}/{variant}/{file}': 'video segment bytes',
   '/api/auth/google/start': 'a redirect to the OpenID provider',
   '/api/auth/google/callback': 'a redirect back from the OpenID provider',
 };
