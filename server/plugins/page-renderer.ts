@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +40,9 @@ export async function loadPageRenderer(
   const entryFile = path.join(path.dirname(distDir), 'ssr', 'entry-server.js');
   if (!existsSync(entryFile) || !template.includes(ROOT)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  // The page's reads come from the visitor's address (request.ip, after TRUST_PROXY), so rules
+  // that depend on it, such as a creator's blocked countries, answer as they would to the browser.
+  const visitor = new AsyncLocalStorage<string>();
   // The page's reads go through the app's own routes, signed out; rendering never writes.
   entry.setServerApiTransport(async (input, init) => {
     if ((init?.method ?? 'GET') !== 'GET') return new Response(null, { status: 405 });
@@ -47,6 +51,7 @@ export async function loadPageRenderer(
       method: 'GET',
       url: `${url.pathname}${url.search}`,
       headers: { accept: 'application/json' },
+      ...(visitor.getStore() ? { remoteAddress: visitor.getStore() } : {}),
     });
     return new Response(response.rawPayload, {
       status: response.statusCode,
@@ -57,7 +62,9 @@ export async function loadPageRenderer(
     paths: serverRendered,
     async render(request) {
       try {
-        const page = await entry.renderPage(new URL(request.url, 'http://page.invalid').href);
+        const page = await visitor.run(request.ip, () =>
+          entry.renderPage(new URL(request.url, 'http://page.invalid').href),
+        );
         if (!page) return null;
         // React places the images it wants early (rel=preload) before the markup: they go in <head>.
         const hints = page.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
