@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -54,7 +54,10 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtpCapture({
     onMessage: ({ to, subject, text, html }) => {
       mailCount += 1;
-      writeFileSync(path.join(mailDir, `${mailCount}.json`), JSON.stringify({ to, subject, text, html }));
+      // Written whole under another name, then renamed: a test reading the folder never sees half a file.
+      const file = path.join(mailDir, `${mailCount}.json`);
+      writeFileSync(`${file}.partial`, JSON.stringify({ to, subject, text, html }));
+      renameSync(`${file}.partial`, file);
     },
   });
   let output = '';

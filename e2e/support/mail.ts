@@ -12,6 +12,7 @@ export interface SentMail {
 function allMail(): SentMail[] {
   const dir = inject('mailDir');
   return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as SentMail);
 }
