@@ -34,6 +34,9 @@ const dir = mkdtempSync(path.join(tmpdir(), 'fp-bench-events-'));
 const config = loadConfig(
   {
     NODE_ENV: 'production',
+    // Production refuses these unless asked for: the bench has no SMTP, and may run embedded.
+    MAIL_DRIVER: 'log',
+    ALLOW_EMBEDDED_DATABASE: 'true',
     LOG_LEVEL: 'silent',
     DATA_DIR: dir,
     WEB_DIST_DIR: path.join(dir, 'web'),

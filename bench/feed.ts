@@ -97,6 +97,9 @@ console.info(`database: ${database.label}`);
 const config = loadConfig(
   {
     NODE_ENV: 'production',
+    // Production refuses these unless asked for: the bench has no SMTP, and may run embedded.
+    MAIL_DRIVER: 'log',
+    ALLOW_EMBEDDED_DATABASE: 'true',
     // Per-request logs would measure pino and the terminal; warnings and errors still show.
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,

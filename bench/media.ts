@@ -290,6 +290,9 @@ async function serveOurs(): Promise<void> {
   const config = loadConfig(
     {
       NODE_ENV: 'production',
+      // Production refuses these unless asked for: the bench has no SMTP, and may run embedded.
+      MAIL_DRIVER: 'log',
+      ALLOW_EMBEDDED_DATABASE: 'true',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'web'),

@@ -129,6 +129,9 @@ export async function videoBench(): Promise<VideoBenchResult> {
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         NODE_ENV: 'production',
+        // Production refuses these unless asked for: the bench has no SMTP, and may run embedded.
+        MAIL_DRIVER: 'log',
+        ALLOW_EMBEDDED_DATABASE: 'true',
         LOG_LEVEL: 'silent',
         DATA_DIR: path.join(dir, 'data'),
         WEB_DIST_DIR: webDist,

@@ -186,6 +186,9 @@ try {
     env: {
       ...env,
       NODE_ENV: 'production',
+      // Production refuses these unless asked for: the bench has no SMTP, and may run embedded.
+      MAIL_DRIVER: 'log',
+      ALLOW_EMBEDDED_DATABASE: 'true',
       // Info, so the seed's "demo data seeded" line shows; the bench reads it to know when to start.
       LOG_LEVEL: 'info',
       PORT: '0',
