@@ -1,5 +1,5 @@
 /**
- * npm run bench:events: the real-time budgets of ARCHITECTURE section 12, in one run.
+ * npm run bench:events: the two real-time budgets below (targets listed with each), in one run.
  *
  * 1. Streams per process: the server (this process, on an embedded database) holds STREAMS event
  *    streams opened by a client in another process; memory per stream is the growth of this

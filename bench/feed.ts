@@ -116,6 +116,12 @@ const app = await buildApp(config, { runJobs: false, anonymousDiscoverCache: fal
 const cachedApp = database.driver === 'postgres' ? await buildApp(config, { runJobs: false }) : null;
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
+// The ceiling of any endpoint that reads the database: one trivial statement through the app's own
+// pool per request, nothing else.
+hello.get('/one-query', async () => {
+  const { rows } = await app.services.database.sql.executeSql('select 1 as one');
+  return rows[0];
+});
 
 interface Endpoint {
   label: string;
@@ -232,6 +238,17 @@ try {
     warmupSeconds: 2,
   });
   console.info(`  hello-world: ${fmt(bare.requestsPerSecond)} req/s`);
+  const oneQuery = await load<ThroughputResult>({
+    kind: 'throughput',
+    url: `${helloUrl}/one-query`,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: 2,
+  });
+  console.info(
+    `  hello-world with one 'select 1' per request: ${fmt(oneQuery.requestsPerSecond)} req/s ` +
+      `(${fmt(oneQuery.requestsPerSecond / bare.requestsPerSecond, 3)} of bare, p99 ${oneQuery.p99Ms} ms)`,
+  );
 
   const results = [];
   for (const endpoint of endpoints) {
@@ -280,7 +297,9 @@ try {
   console.info('EXPLAIN ANALYZE of each feed statement (the scans of its plan):');
   for (const { endpoint, plans } of results) {
     for (const plan of plans) {
-      console.info(`  ${endpoint.label}, ${plan.label}: ${fmt(plan.executionMs, 2)} ms`);
+      console.info(
+        `  ${endpoint.label}, ${plan.label}: ${fmt(plan.executionMs, 2)} ms executing, ${fmt(plan.planningMs, 2)} ms planning`,
+      );
       for (const scan of plan.scans) console.info(`      ${scan}`);
       if (plan.scansAllPosts) console.info('      (reads the whole posts table)');
     }
@@ -289,7 +308,9 @@ try {
   console.info('');
   console.info(
     `Feeds on ${database.label}: ${fmt(POSTS + busy)} posts by ${fmt(CREATORS)} creators, ` +
-      `${CONNECTIONS} connections; bare Fastify ${fmt(bare.requestsPerSecond)} req/s`,
+      `${CONNECTIONS} connections; bare Fastify ${fmt(bare.requestsPerSecond)} req/s; ` +
+      `with one 'select 1' per request ${fmt(oneQuery.requestsPerSecond)} req/s ` +
+      `(${fmt(oneQuery.requestsPerSecond / bare.requestsPerSecond, 3)} of bare: the ceiling for any page read from the database)`,
   );
   for (const result of results) {
     const { endpoint } = result;

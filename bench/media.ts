@@ -1,5 +1,5 @@
 /**
- * npm run bench:media: the two media budgets of ARCHITECTURE section 12, measured in one run.
+ * npm run bench:media: the two media budgets below (targets listed with each), measured in one run.
  *
  * 1. Image throughput: our pipeline (header check, orient, strip, 4 WebP widths, JPEG fallback,
  *    thumbhash, blurred preview) against bare sharp making the same files with one plain

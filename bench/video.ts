@@ -28,6 +28,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { media } from '../server/db/schema/index.ts';
 import { systemClock } from '../server/lib/clock.ts';
+import { createMediaRuntime } from '../server/modules/media-runtime.ts';
 import { createCreatorsRepository } from '../server/repositories/creators.repository.ts';
 import { createMediaRepository } from '../server/repositories/media.repository.ts';
 import { createSessionsRepository } from '../server/repositories/sessions.repository.ts';
@@ -35,7 +36,6 @@ import { createUsersRepository } from '../server/repositories/users.repository.t
 import { demoCreators } from '../server/services/demo/catalog.ts';
 import { createDemoSeeder } from '../server/services/demo/seed-demo.ts';
 import { createMediaProcessor } from '../server/services/media/processing.service.ts';
-import { createMediaRuntime } from '../server/services/media/runtime.ts';
 import { hlsArguments, posterArguments, videoLadder } from '../server/services/media/video-processing.ts';
 
 const run = promisify(execFile);

@@ -1,9 +1,49 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './schemas/messages.ts';
 
+/**
+ * Every kind of notification, in one table: what Settings calls it, and where it goes unless the
+ * user chose otherwise (in the bell, by email). Adding a kind is one entry here; the database
+ * column, the API schemas, Settings and the per-user choices all read this table. A kind with
+ * `email: null` is never emailed (Settings shows no email switch for it). Then call
+ * `notifications.notify({ kind, ... })` (server/services/realtime/notifications.service.ts).
+ */
+export const notificationKindInfo = {
+  follow: { label: 'New followers', inApp: true, email: null },
+  subscribe: { label: 'New subscribers', inApp: true, email: null },
+  purchase: { label: 'Purchases of your posts', inApp: true, email: null },
+  tip: { label: 'Tips from fans', inApp: true, email: null },
+  like: { label: 'Likes on your posts', inApp: true, email: null },
+  comment: { label: 'Comments on your posts', inApp: true, email: true },
+  reply: { label: 'Replies to your comments', inApp: true, email: true },
+  post_published: { label: 'Your scheduled posts going out', inApp: true, email: true },
+} as const satisfies Record<string, { label: string; inApp: boolean; email: boolean | null }>;
+
+export type NotificationKind = keyof typeof notificationKindInfo;
+export const notificationKinds = Object.keys(notificationKindInfo) as [
+  NotificationKind,
+  ...NotificationKind[],
+];
+
+/** GET and PUT /api/me/notification-settings: one row per kind, in the table's order. */
+export const notificationSettingSchema = z.object({
+  kind: z.enum(notificationKinds),
+  label: z.string(),
+  inApp: z.boolean(),
+  /** null: this kind is never emailed. */
+  email: z.boolean().nullable(),
+});
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+export const notificationSettingsSchema = z.object({ items: z.array(notificationSettingSchema) });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const updateNotificationSettingSchema = z.object({
+  kind: z.enum(notificationKinds),
+  inApp: z.boolean().optional(),
+  email: z.boolean().optional(),
+});
+export type UpdateNotificationSetting = z.infer<typeof updateNotificationSettingSchema>;
+
 /** What the server pushes on GET /api/events (server-sent events), by event name. */
-export const notificationKinds = ['follow', 'subscribe', 'purchase', 'like'] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -23,6 +63,8 @@ export const eventSchemas = {
   'message.read': z.object({ conversationId: z.string(), readerId: z.string(), readAt: z.string() }),
   'conversation.updated': z.object({ conversationId: z.string() }),
   notification: z.object({ notification: notificationSchema, unread: z.number().int() }),
+  /** A post's comment count changed (sent to its creator and to whoever commented on it). */
+  'post.comments': z.object({ postId: z.string(), count: z.number().int() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

@@ -15,6 +15,10 @@ export const limits = {
   identityDocumentMaxBytes: 10 * 1024 * 1024,
   bioMaxLength: 500,
   postDescriptionMaxLength: 500,
+  /** Posts one creator may have waiting for their scheduled time. */
+  scheduledPostsMax: 500,
+  /** Photos and videos in one post (a carousel). */
+  postItemsMax: 20,
   onboardingSteps: 8,
   discoverProgressMs: 10_000,
   mediaInViewThreshold: 0.5,

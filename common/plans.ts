@@ -1,5 +1,5 @@
 /**
- * The agents' plan catalogue (spec sections 3 and 9; ARCHITECTURE sections 7 and 10): one source for
+ * The agents' plan catalogue (prices and periods; the ledger in server/services/billing/agent-plans/ledger-postings.ts): one source for
  * the server's prices and the web app's fallback when the plans cannot be fetched. Kept free of zod so
  * the pricing page can show it before any schema code loads.
  */
@@ -24,7 +24,7 @@ export const planRules = {
   /** The spec's `duration`: a monthly period is 30 days. */
   monthlyPeriodDays: 30,
   yearlyPeriodDays: 365,
-  /** ARCHITECTURE section 10: yearly is 10 x monthly (two months free), so 'Save 17%' is true. */
+  /** Yearly is 10 x monthly (two months free), so 'Save 17%' is true. */
   yearlyMonths: 10,
   yearlySavingsLabel: 'Save 17%',
   /** A first-time subscriber's card is checked with this charge, refunded at once (NGN 50). */

@@ -14,6 +14,8 @@ export const routes = {
   editProfile: '/edit-profile/:id',
   postContent: '/post-ccontent',
   postContentAlias: '/post-content',
+  postQueue: '/post-queue',
+  vault: '/vault',
   login: '/login',
   register: '/register',
   privateProfile: '/private-profile',
@@ -28,6 +30,10 @@ export const routes = {
   adminSupport: '/admin/support',
   adminSupportTicket: '/admin/support/:id',
   adminPayouts: '/admin/payouts',
+  post: '/post/:id',
+  bookmarks: '/bookmarks',
+  lists: '/lists',
+  list: '/lists/:id',
 } as const;
 
 export type RouteName = keyof typeof routes;

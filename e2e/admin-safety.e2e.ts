@@ -1,5 +1,4 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safetyMessages } from '../common/schemas/safety.ts';
 import {
@@ -11,17 +10,10 @@ import {
   uniqueEmail,
 } from './support/accounts.ts';
 import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { identityPdf, solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 import { waitForMail } from './support/mail.ts';
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 const phone = { width: 390, height: 844 };
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -40,8 +32,8 @@ async function creatorNamed(admin: Account, displayName: string) {
   return approvedCreator(admin, {
     handle,
     displayName,
-    images: { avatar: await png(300, 300, '#d35400'), banner: await png(1200, 1200, '#34495e') },
-    pdf,
+    images: { avatar: await solidPng(300, 300, '#d35400'), banner: await solidPng(1200, 1200, '#34495e') },
+    pdf: identityPdf,
   });
 }
 

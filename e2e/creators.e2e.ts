@@ -1,19 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, createCreator, createVerifiedAccount, signInContext } from './support/accounts.ts';
 import { launchBrowser, openPage, viewports } from './support/browser.ts';
+import { identityPdf, solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 import { waitForMail } from './support/mail.ts';
-
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 
 /** Console errors other than Chromium's line for a 4xx answer a test provoked on purpose. */
 const unexpected = (errors: string[]) =>
@@ -59,19 +50,21 @@ describe('the creator journey in a browser', () => {
     // Bio: photo, display name, handle (checked while typing), identity document.
     await page
       .getByLabel('Profile photo')
-      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png(400, 400, '#c0392b') });
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(400, 400, '#c0392b') });
     await page.getByLabel('Display name').fill('Nia Studio');
     await page.getByLabel('Handle').fill(handle);
     await page.getByText('This handle is available').waitFor();
     await page
       .getByLabel('Verification document')
-      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf });
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: identityPdf });
     await page.getByText('passport.pdf').waitFor();
     await primary(page, /continue/i);
 
-    await page
-      .getByLabel('Banner image')
-      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await png(1200, 1200, '#2c3e50') });
+    await page.getByLabel('Banner image').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(1200, 1200, '#2c3e50'),
+    });
     await page.getByLabel('Bio').fill('Street photography from Nairobi.');
     await primary(page, /continue/i);
 
@@ -133,8 +126,8 @@ describe('the creator journey in a browser', () => {
     const creatorProfile = await createCreator(account, {
       handle,
       displayName: 'Before Edit',
-      images: { avatar: await png(300, 300, '#16a085'), banner: await png(1200, 1200, '#8e44ad') },
-      pdf,
+      images: { avatar: await solidPng(300, 300, '#16a085'), banner: await solidPng(1200, 1200, '#8e44ad') },
+      pdf: identityPdf,
     });
     const { page, context, errors } = await openPage(browser, { viewport: viewports.mobile });
     await signInContext(context, account);

@@ -1,18 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccount, approvedCreator, signInContext, youtubePost } from './support/accounts.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { identityPdf, solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
 const unexpected = (errors: string[]) =>
   errors.filter(
@@ -38,8 +30,8 @@ describe('geo-blocking in a browser', () => {
     const { account, creator } = await approvedCreator(admin, {
       handle,
       displayName: 'Nadia Geo',
-      images: { avatar: await png(300, 300, '#16a085'), banner: await png(1200, 1200, '#2c3e50') },
-      pdf,
+      images: { avatar: await solidPng(300, 300, '#16a085'), banner: await solidPng(1200, 1200, '#2c3e50') },
+      pdf: identityPdf,
     });
     await youtubePost(account, 'Sunrise over the ridge');
 

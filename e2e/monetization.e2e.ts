@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PostList, PostView } from '../common/schemas/posts.ts';
 import {
   type Account,
   adminAccount,
-  approvedCreator,
+  approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 const screenshots = process.env.E2E_SCREENSHOTS;
 /** A phone 390 px wide. */
 const phone = { width: 390, height: 844 };
@@ -70,7 +62,7 @@ async function lockedPhotoPost(
   lock: { visibility: 'subscribers' } | { visibility: 'pay_per_view'; price: string },
   color: string,
 ): Promise<PostView> {
-  const mediaId = await uploadPostImage(creator, await png(640, 480, color));
+  const mediaId = await uploadPostImage(creator, await solidPng(640, 480, color));
   await expect
     .poll(
       async () => {
@@ -109,25 +101,14 @@ async function payOnSandbox(page: Page, amount: RegExp) {
 }
 
 describe('fan payments in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('a fan subscribes and unlocks on the sandbox checkout and sees the originals at once; the creator sees the subscriber and the pending earnings', async () => {
     const admin = await adminAccount(E2E_ADMIN_EMAIL);
     const handle = `mira${Date.now().toString(36)}`;
-    const { account: creatorAccount } = await approvedCreator(
+    const { account: creatorAccount } = await approvedCreatorWithPictures(
       admin,
-      {
-        handle,
-        displayName: 'Mira Solace',
-        images: { avatar: await png(64, 64, '#7c3aed'), banner: await png(600, 200, '#0ea5e9') },
-        pdf,
-      },
+      { handle, displayName: 'Mira Solace', avatar: '#7c3aed', banner: '#0ea5e9' },
       { firstName: 'Mira', lastName: 'Solace' },
     );
     const forSubscribers = 'Harbour lights for subscribers';
@@ -150,7 +131,7 @@ describe('fan payments in a browser', () => {
 
     // The fan sees both posts blurred and locked, with nothing of the originals in the page.
     const fanAccount = await createVerifiedAccount(undefined, { firstName: 'Kofi', lastName: 'Mensah' });
-    const fan = await openPage(browser, { viewport: viewports.desktop });
+    const fan = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(fan.context, fanAccount);
     await fan.page.goto(`/public-profile/${handle}`);
     await fan.page.getByRole('tab', { name: /^Posts/ }).click();
@@ -246,7 +227,7 @@ describe('fan payments in a browser', () => {
     expect(fan.errors).toEqual([]);
 
     // The creator: the subscriber in Settings > Payment & Subscription...
-    const creator = await openPage(browser, { viewport: viewports.desktop });
+    const creator = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(creator.context, creatorAccount);
     await creator.page.goto('/settings?tab=payments');
     await creator.page.getByRole('tab', { name: 'Manage Subscriptions' }).click();
@@ -329,7 +310,7 @@ describe('fan payments in a browser', () => {
     expect(fan.errors).toEqual([]);
 
     // The admin reaches Payouts from the account menu: nothing has been requested (earnings are on hold).
-    const desk = await openPage(browser, { viewport: viewports.desktop });
+    const desk = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(desk.context, admin);
     await desk.page.goto('/');
     await desk.page.getByRole('button', { name: /^Account menu for/ }).click();

@@ -1,27 +1,10 @@
-import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAccount, approvedCreator } from './support/accounts.ts';
-import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { adminAccount, approvedCreatorWithPictures } from './support/accounts.ts';
+import { baseUrl, openPage, useBrowser } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-
 describe('the app reached at another address than PUBLIC_URL', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('loads media when the page is opened at 127.0.0.1 while PUBLIC_URL says localhost', async () => {
     const publicUrl = new URL(baseUrl());
@@ -29,14 +12,14 @@ describe('the app reached at another address than PUBLIC_URL', () => {
     const otherAddress = `${publicUrl.protocol}//127.0.0.1:${publicUrl.port}`;
     const admin = await adminAccount(E2E_ADMIN_EMAIL);
     const handle = `lan_${Date.now().toString(36)}`;
-    await approvedCreator(admin, {
+    await approvedCreatorWithPictures(admin, {
       handle,
       displayName: 'Reached Elsewhere',
-      images: { avatar: await png(300, 300, '#16a085'), banner: await png(1200, 1200, '#8e44ad') },
-      pdf,
+      avatar: '#16a085',
+      banner: '#8e44ad',
     });
 
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto(`${otherAddress}/public-profile/${handle}`);
     await page.getByRole('heading', { name: 'Reached Elsewhere' }).waitFor();
     const mediaImages = page.locator('img[src*="/api/media/"]');

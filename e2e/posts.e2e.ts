@@ -1,27 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page, Response } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PostList, PostView } from '../common/schemas/posts.ts';
 import { testVideo } from '../server/test/media-fixtures.ts';
 import {
   type Account,
   adminAccount,
-  approvedCreator,
+  approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const screenshots = process.env.E2E_SCREENSHOTS;
 
@@ -66,39 +58,30 @@ function recordResponses(page: Page) {
 }
 
 describe('posts, Discover and search in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('a creator posts a locked video with progress; a fan sees only its blurred preview, likes a post and finds the creator by a misspelt name', async () => {
     const suffix = Date.now().toString(36);
     const handle = `zanele_${suffix}`;
     const admin = await adminAccount(E2E_ADMIN_EMAIL);
-    const { account: creatorAccount } = await approvedCreator(
+    const { account: creatorAccount } = await approvedCreatorWithPictures(
       admin,
-      {
-        handle,
-        displayName: 'Zanele Okonkwo',
-        images: { avatar: await png(300, 300, '#d35400'), banner: await png(1200, 1200, '#34495e') },
-        pdf,
-      },
+      { handle, displayName: 'Zanele Okonkwo', avatar: '#d35400', banner: '#34495e' },
       { firstName: 'Zanele', lastName: 'Okonkwo' },
     );
 
     // The creator posts a public photo, then a video locked behind a one-time price.
-    const creator = await openPage(browser, { viewport: viewports.desktop });
+    const creator = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(creator.context, creatorAccount);
     const { page } = creator;
     await page.goto('/post-ccontent');
     const photoText = `Golden hour over Lagos ${suffix}`;
     await page.getByRole('textbox', { name: 'Description' }).fill(photoText);
-    await page
-      .getByLabel('Choose a photo')
-      .setInputFiles({ name: 'lagos.png', mimeType: 'image/png', buffer: await png(1200, 900, '#e67e22') });
+    await page.getByLabel('Choose a photo').setInputFiles({
+      name: 'lagos.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(1200, 900, '#e67e22'),
+    });
     await page.getByRole('img', { name: 'Preview of your upload' }).waitFor();
     await page.getByRole('button', { name: 'Post Content' }).click();
     const success = page.getByRole('dialog', { name: 'Your content has been uploaded successfully' });
@@ -177,7 +160,7 @@ describe('posts, Discover and search in a browser', () => {
 
     // A fan opens Discover: the locked video is blurred, with the lock and the unlock button.
     const fanAccount = await createVerifiedAccount(undefined, { firstName: 'Kofi', lastName: 'Mensah' });
-    const fan = await openPage(browser, { viewport: viewports.desktop });
+    const fan = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(fan.context, fanAccount);
     const received = recordResponses(fan.page);
     await fan.page.goto('/discover');
@@ -252,22 +235,24 @@ describe('posts, Discover and search in a browser', () => {
     const suffix = Date.now().toString(36);
     const handle = `phone_${suffix}`;
     const admin = await adminAccount(E2E_ADMIN_EMAIL);
-    const { account } = await approvedCreator(admin, {
+    const { account } = await approvedCreatorWithPictures(admin, {
       handle,
       displayName: 'Thandiwe Phone',
-      images: { avatar: await png(300, 300, '#27ae60'), banner: await png(1200, 1200, '#2c3e50') },
-      pdf,
+      avatar: '#27ae60',
+      banner: '#2c3e50',
     });
     const phone = { width: 390, height: 844 };
-    const { page, context, errors } = await openPage(browser, { viewport: phone });
+    const { page, context, errors } = await openPage(browser(), { viewport: phone });
     await signInContext(context, account);
     await page.goto('/post-ccontent');
     await page.getByRole('textbox', { name: 'Description' }).fill('Sunrise run');
     await page.getByText('Locked Content', { exact: true }).click();
     await page.getByText('One-Time Payment', { exact: true }).click();
-    await page
-      .getByLabel('Choose a photo')
-      .setInputFiles({ name: 'run.png', mimeType: 'image/png', buffer: await png(900, 1200, '#8e44ad') });
+    await page.getByLabel('Choose a photo').setInputFiles({
+      name: 'run.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(900, 1200, '#8e44ad'),
+    });
     await page.getByText('run.png').waitFor();
     const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await noSideScroll()).toBe(true);

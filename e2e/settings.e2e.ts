@@ -144,8 +144,9 @@ describe('settings in a browser', () => {
     const { page, context, errors } = await openPage(browser, { viewport: phone });
     await signInContext(context, me);
     await page.goto('/settings?tab=privacy-safety');
-    const list = page.getByRole('list', { name: 'Blocked users' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    // Exact: the loading skeleton is a list named 'Loading blocked users'.
+    const list = page.getByRole('list', { name: 'Blocked users', exact: true });
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(2);
     await page.screenshot({ path: '/tmp/fp-settings-privacy-phone.png', fullPage: true });
 
     // Search by name; nobody's email is on the page.

@@ -33,8 +33,8 @@ describe('the app shell in a browser', () => {
           });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(overflow, `horizontal scroll on ${path}`).toBe(false);
-        // An unknown creator is a real 404 from the API, which the browser logs; the page says so.
-        const expected = path.startsWith('/public-profile/') ? [notFoundLog] : [];
+        // An unknown creator or post is a real 404 from the API, which the browser logs; the page says so.
+        const expected = /^\/(public-profile|post)\//.test(path) ? [notFoundLog] : [];
         expect(errors.splice(0), `console errors on ${path}`).toEqual(expected);
       }
       await context.close();
@@ -101,11 +101,24 @@ describe('the app shell in a browser', () => {
     const { page, context, errors } = await openPage(browser, { viewport: viewports.mobile });
     const logs: string[] = [];
     page.on('console', (message) => logs.push(message.text()));
+    // The server's heading as parsed, before any of the app's scripts has run.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as { serverHeading?: Element | null }).serverHeading = document.querySelector('main h1');
+      });
+    });
     await page.goto('/');
     await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-server-rendered'));
     expect(await page.locator('#root').getAttribute('inert')).toBeNull();
     expect(await page.locator('#server-state').count()).toBe(0);
-    // Hydrated, not redrawn: React found the server's markup to be this very page.
+    // Hydrated, not redrawn: the app adopted the server's very nodes (Preact in the build, 0032).
+    expect(
+      await page.evaluate(() => {
+        const before = (window as { serverHeading?: Element | null }).serverHeading;
+        return before !== undefined && before !== null && before === document.querySelector('main h1');
+      }),
+    ).toBe(true);
     expect(logs.filter((text) => text.includes('redrawn in the browser'))).toEqual([]);
     await page.getByRole('link', { name: 'Discover Creators' }).click();
     await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();

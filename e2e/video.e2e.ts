@@ -1,26 +1,17 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PostList, PostView } from '../common/schemas/posts.ts';
 import { testVideo } from '../server/test/media-fixtures.ts';
 import {
   type Account,
   adminAccount,
-  approvedCreator,
+  approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const png = (width: number, height: number, color: string) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 const screenshots = process.env.E2E_SCREENSHOTS;
 
 /** One video through the resumable (tus) upload the Post Content page uses; answers its media id. */
@@ -91,25 +82,14 @@ function mediaRequests(page: Page, mediaId: string) {
 const card = (page: Page, description: string) => page.getByRole('article').filter({ hasText: description });
 
 describe('adaptive video in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('a fan who bought a video plays its HLS ladder with hls.js; a fan who did not never fetches a playlist or a segment', async () => {
     const admin = await adminAccount(E2E_ADMIN_EMAIL);
     const handle = `reel${Date.now().toString(36)}`;
-    const { account: creatorAccount } = await approvedCreator(
+    const { account: creatorAccount } = await approvedCreatorWithPictures(
       admin,
-      {
-        handle,
-        displayName: 'Reel Adebayo',
-        images: { avatar: await png(64, 64, '#0f766e'), banner: await png(600, 200, '#b45309') },
-        pdf,
-      },
+      { handle, displayName: 'Reel Adebayo', avatar: '#0f766e', banner: '#b45309' },
       { firstName: 'Reel', lastName: 'Adebayo' },
     );
     const description = 'Rehearsal, the whole take';
@@ -117,7 +97,7 @@ describe('adaptive video in a browser', () => {
     const mediaId = post.media?.id as string;
 
     // A fan who has not paid: the blurred poster and the lock; no video element, no playlist, no segment.
-    const outsider = await openPage(browser, { viewport: viewports.desktop });
+    const outsider = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(outsider.context, await createVerifiedAccount());
     const outsiderRequests = mediaRequests(outsider.page, mediaId);
     const previewLoaded = outsider.page.waitForResponse(
@@ -132,7 +112,7 @@ describe('adaptive video in a browser', () => {
     expect(await outsider.page.content()).not.toMatch(new RegExp(`${mediaId}/hls`));
 
     // A fan who buys it: back on the profile the card plays the video, through hls.js over MSE.
-    const buyer = await openPage(browser, { viewport: viewports.desktop });
+    const buyer = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(buyer.context, await createVerifiedAccount());
     const buyerRequests = mediaRequests(buyer.page, mediaId);
     await buyer.page.goto(`/public-profile/${handle}`);

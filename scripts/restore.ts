@@ -10,7 +10,7 @@ if (!archive) {
 try {
   const summary = await restoreBackup(loadConfig(), archive);
   process.stdout.write(
-    `Restored ${summary.rows} rows in ${summary.tables} tables and ${summary.mediaFiles} media files from ${archive}\n`,
+    `Restored ${summary.rows} rows in ${summary.tables} tables, ${summary.jobs} jobs still to run and ${summary.mediaFiles} media files from ${archive}\n`,
   );
 } catch (error) {
   process.stderr.write(`Restore failed: ${error instanceof Error ? error.message : String(error)}\n`);

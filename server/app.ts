@@ -3,19 +3,34 @@ import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createEventBus } from './adapters/bus/index.ts';
 import { createCountryLookup } from './adapters/geo.ts';
-import { createMailer, createOutbox } from './adapters/mail/index.ts';
-import { createOidcClient } from './adapters/oauth/oidc-client.ts';
+import { createMailer, createOutbox, type Outbox } from './adapters/mail/index.ts';
 import { type Queue, startQueue } from './adapters/queue.ts';
 import { createRateLimiter, createRateLimitStore } from './adapters/rate-limit/index.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { createJobs } from './jobs/index.ts';
-import { PROCESS_MEDIA } from './jobs/process-media.ts';
 import { SWEEP_MEDIA_TEMP } from './jobs/sweep-media-temp.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { withViewerCountry } from './lib/viewer-region.ts';
+import { createAuth, registerAuth } from './modules/auth.ts';
+import { registerBilling } from './modules/billing.ts';
+import {
+  type BillingRuntime,
+  createBillingRuntime,
+  type FanPaymentServices,
+} from './modules/billing-services.ts';
+import { registerCreators } from './modules/creators.ts';
+import { registerEngagement } from './modules/engagement.ts';
+import { registerMedia } from './modules/media.ts';
+import { createMediaRuntime } from './modules/media-runtime.ts';
+import { registerMessaging } from './modules/messaging.ts';
+import type { Platform } from './modules/platform.ts';
+import { registerPosts } from './modules/posts.ts';
+import { registerRealtime } from './modules/realtime.ts';
+import { createRepositories } from './modules/repositories.ts';
+import { registerSafety } from './modules/safety.ts';
+import { registerVault } from './modules/vault.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import observabilityPlugin, { requestIdGenerator } from './plugins/observability.ts';
@@ -23,69 +38,12 @@ import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { appValidatorCompiler } from './plugins/validation.ts';
 import webAppPlugin from './plugins/web-app.ts';
-import { createAccountDataRepository } from './repositories/account-data.repository.ts';
-import { createAuthTokensRepository } from './repositories/auth-tokens.repository.ts';
-import { createBlocksRepository } from './repositories/blocks.repository.ts';
-import { createConversationsRepository } from './repositories/conversations.repository.ts';
-import { createCreatorsRepository } from './repositories/creators.repository.ts';
-import { createEmailChangesRepository } from './repositories/email-changes.repository.ts';
-import { createEntitlementsRepository } from './repositories/entitlements.repository.ts';
-import { createEventsRepository } from './repositories/events.repository.ts';
-import { createKnownBrowsersRepository } from './repositories/known-browsers.repository.ts';
-import { createLikesRepository } from './repositories/likes.repository.ts';
-import { createMediaRepository } from './repositories/media.repository.ts';
-import { createNotificationsRepository } from './repositories/notifications.repository.ts';
-import { createOAuthRepository } from './repositories/oauth.repository.ts';
-import { createOnboardingRepository } from './repositories/onboarding.repository.ts';
-import { createPasskeysRepository } from './repositories/passkeys.repository.ts';
-import { createPostsRepository } from './repositories/posts.repository.ts';
-import { createPurchasesRepository } from './repositories/purchases.repository.ts';
-import { createReportsRepository } from './repositories/reports.repository.ts';
-import { createSessionsRepository } from './repositories/sessions.repository.ts';
-import { createSupportRepository } from './repositories/support.repository.ts';
-import { createTwoFactorRepository } from './repositories/two-factor.repository.ts';
-import { createUsersRepository } from './repositories/users.repository.ts';
-import adminCreatorRoutes from './routes/admin/creators.ts';
-import authRoutes from './routes/auth/index.ts';
 import configRoutes from './routes/config/index.ts';
-import creatorRoutes from './routes/creators/index.ts';
-import eventRoutes from './routes/events/index.ts';
 import healthRoutes from './routes/health/index.ts';
-import mediaRoutes from './routes/media/index.ts';
-import messageRoutes from './routes/messages/index.ts';
-import monetizationRoutes from './routes/monetization/index.ts';
-import paymentRoutes from './routes/payments/index.ts';
-import postsRoutes from './routes/posts/index.ts';
-import safetyRoutes from './routes/safety/index.ts';
-import subscriptionRoutes from './routes/subscriptions/index.ts';
-import { createAuthServices } from './services/auth/index.ts';
 import { createPasswordHasher } from './services/auth/passwords.ts';
-import { createCreatorsService } from './services/creators/creators.service.ts';
-import { createOnboardingService } from './services/creators/onboarding.service.ts';
-import { createOwnedMedia } from './services/creators/owned-media.ts';
-import { createCreatorReviewService } from './services/creators/review.service.ts';
 import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
 import { makeDemoVideo } from './services/demo/video.ts';
-import { createMediaLibrary } from './services/media/library.service.ts';
-import { createMediaLinks } from './services/media/links.ts';
-import { createPostUploadService } from './services/media/post-upload.service.ts';
-import { createMediaRuntime } from './services/media/runtime.ts';
-import { createUploadService } from './services/media/upload.service.ts';
-import { createUrlSigner } from './services/media/url-signing.ts';
-import { createConversationChanges } from './services/messaging/conversation-changes.ts';
-import { createMessagingService } from './services/messaging/messaging.service.ts';
-import { createMonetizationServices, type MonetizationServices } from './services/monetization/index.ts';
-import { createPaymentsRuntime, type PaymentsRuntime } from './services/payments/runtime.ts';
-import { createFeedsService } from './services/posts/feeds.service.ts';
-import { createPostViews } from './services/posts/post-views.ts';
-import { createPostsService } from './services/posts/posts.service.ts';
-import { createEventsService } from './services/realtime/events.service.ts';
-import { createNotificationsService } from './services/realtime/notifications.service.ts';
-import { createAccountDataService } from './services/safety/account-data.service.ts';
-import { createBlocksService } from './services/safety/blocks.service.ts';
-import { createEmailChangeService } from './services/safety/email-change.service.ts';
-import { createReportsService } from './services/safety/reports.service.ts';
-import { createSupportService } from './services/safety/support.service.ts';
+import type { PostScheduler } from './services/posts/scheduler.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -94,11 +52,13 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 export interface AppServices {
   database: DatabaseHandle;
   queue: Queue;
-  payments: PaymentsRuntime;
+  payments: BillingRuntime;
   /** Fan monetization (set once the app's routes are registered). */
-  monetization: MonetizationServices | null;
+  monetization: FanPaymentServices | null;
   /** Demo creators and posts for an empty database (SEED_DEMO; started by main.ts). */
   demo: DemoSeeder;
+  /** Outgoing mail (tests wait on `outbox.idle()` before checking that nothing was sent). */
+  outbox: Outbox;
 }
 
 declare module 'fastify' {
@@ -177,10 +137,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const database = await openDatabase(config, {
     onError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });
+  const repos = createRepositories(database.db);
   // The sandbox's webhooks go through this app's own HTTP handling, exactly as a provider's would.
-  const payments = createPaymentsRuntime({
+  const payments = createBillingRuntime({
     config,
-    db: database.db,
+    repos,
     clock,
     log: app.log,
     send: async ({ path, rawBody, headers }) =>
@@ -188,13 +149,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   let queue: Queue;
   // Built once notifications exist (below); its job only runs after the app is ready.
-  let monetization: MonetizationServices | null = null;
+  let monetization: FanPaymentServices | null = null;
+  // Built with the posts module (below), for the same reason.
+  let postScheduler: PostScheduler | null = null;
   try {
     queue = await startQueue(database, {
       work: runJobs,
-      jobs: createJobs(database.db, app.log, media, clock, payments, {
-        lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) },
-      }),
+      jobs: createJobs(
+        repos,
+        app.log,
+        media,
+        clock,
+        payments,
+        { lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) } },
+        { runDue: async () => (postScheduler ? postScheduler.runDue() : null) },
+      ),
       log: app.log,
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
@@ -204,15 +173,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.close();
     throw error;
   }
+  const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
   app.decorate('services', {
+    outbox,
     database,
     queue,
     payments,
     monetization: null,
     demo: createDemoSeeder({
-      users: createUsersRepository(database.db),
-      sessions: createSessionsRepository(database.db),
-      creators: createCreatorsRepository(database.db),
+      users: repos.users,
+      sessions: repos.sessions,
+      creators: repos.creators,
       inject: (request) =>
         app.inject({ ...request, headers: { ...request.headers, [DEMO_MARK_HEADER]: demoMark } }),
       makeVideo: () => makeDemoVideo(media.ffmpeg),
@@ -222,28 +193,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const rateLimitStore = createRateLimitStore(config.redisUrl, clock, app.log);
   const limiter = createRateLimiter(rateLimitStore.store);
-  const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
   const geo = createCountryLookup();
-  const auth = createAuthServices({
-    users: createUsersRepository(database.db),
-    sessions: createSessionsRepository(database.db),
-    tokens: createAuthTokensRepository(database.db),
-    oauth: createOAuthRepository(database.db),
-    twoFactor: createTwoFactorRepository(database.db),
-    passkeys: createPasskeysRepository(database.db),
-    knownBrowsers: createKnownBrowsersRepository(database.db),
-    geo,
-    media: createMediaRepository(database.db),
-    passwords: createPasswordHasher(),
+  const platform: Platform = {
+    config,
+    clock,
+    log: app.log,
+    repos,
     outbox,
     limiter,
-    oidc: config.google
-      ? createOidcClient({ ...config.google, redirectUri: `${config.publicUrl}/api/auth/google/callback` })
-      : null,
-    clock,
-    settings: { appSecret: config.appSecret, publicUrl: config.publicUrl, adminEmails: config.adminEmails },
-    log: app.log,
-  });
+    geo,
+    queue,
+    media,
+    passwords: createPasswordHasher(),
+  };
+  const auth = createAuth(platform);
 
   // Runs after the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', async () => {
@@ -279,218 +242,40 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
+  // The modules, each wiring its services and routes (server/modules/).
   await app.register(healthRoutes, { database, redis: rateLimitStore.ping, version });
-  await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
-  const mediaRepository = createMediaRepository(database.db);
-  const signer = createUrlSigner({
-    secret: config.appSecret,
-    clock,
-    ttlSeconds: config.media.signedUrlTtlSeconds,
-  });
-  const links = createMediaLinks({
-    signer,
-    storage: media.storage,
-    clock,
-    ttlSeconds: config.media.signedUrlTtlSeconds,
-  });
-  const library = createMediaLibrary({
-    media: mediaRepository,
-    storage: media.storage,
-    links,
-    signer,
-    clock,
-  });
-  const bus = createEventBus(config.redisUrl, app.log);
-  app.addHook('onClose', async () => {
-    await bus.close();
-  });
-  const events = createEventsService({
-    events: createEventsRepository(database.db),
-    bus,
-    clock,
-    onError: (error) => app.log.error({ err: error }, 'publishing an event failed'),
-  });
-  const notifications = createNotificationsService({
-    notifications: createNotificationsRepository(database.db),
-    events,
-    clock,
-    onError: (error) => app.log.error({ err: error }, 'a notification failed'),
-  });
-  const entitlements = createEntitlementsRepository(database.db);
-  const blocks = createBlocksRepository(database.db);
-  const conversationsRepository = createConversationsRepository(database.db);
-  const conversationChanges = createConversationChanges({
-    conversations: conversationsRepository,
-    events,
-    onError: (error) => app.log.error({ err: error }, 'announcing a conversation change failed'),
-  });
-  const creatorsRepository = createCreatorsRepository(database.db);
-  const ownedMedia = createOwnedMedia({ media: mediaRepository, library });
-  const creators = createCreatorsService({
-    creators: creatorsRepository,
-    blocks,
-    likes: createLikesRepository(database.db),
-    purchases: createPurchasesRepository(database.db),
-    ownedMedia,
-    notifications,
-    conversationChanges,
-    clock,
-  });
-  await app.register(creatorRoutes, {
-    creators,
-    onboarding: createOnboardingService({
-      onboarding: createOnboardingRepository(database.db),
-      creators: creatorsRepository,
-      profiles: creators,
-      ownedMedia,
-      clock,
-    }),
-  });
-  await app.register(adminCreatorRoutes, {
-    review: createCreatorReviewService({
-      creators: creatorsRepository,
-      users: createUsersRepository(database.db),
-      profiles: creators,
-      ownedMedia,
-      outbox,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
-  });
-  const postsRepository = createPostsRepository(database.db);
-  const presentPosts = createPostViews({
-    posts: postsRepository,
-    creators: creatorsRepository,
-    entitlements,
-    links,
-    clock,
-  });
-  await app.register(postsRoutes, {
-    posts: createPostsService({
-      posts: postsRepository,
-      creators: creatorsRepository,
-      blocks,
-      ownedMedia,
-      library,
-      present: presentPosts,
-      notifications,
-      clock,
-    }),
-    feeds: createFeedsService({
-      posts: postsRepository,
-      creators: creatorsRepository,
-      blocks,
-      present: presentPosts,
-      clock,
-    }),
-    clock,
-    anonymousDiscoverCache: options.anonymousDiscoverCache ?? true,
-  });
-  await app.register(messageRoutes, {
-    messaging: createMessagingService({
-      conversations: conversationsRepository,
-      blocks,
-      entitlements,
-      events,
-      limiter,
-      clock,
-    }),
-  });
-  await app.register(safetyRoutes, {
-    blocks: createBlocksService({
-      blocks,
-      users: createUsersRepository(database.db),
-      conversationChanges,
-      clock,
-    }),
-    reports: createReportsService({
-      reports: createReportsRepository(database.db),
-      posts: postsRepository,
-      library,
-      limiter,
-      clock,
-    }),
-    accountData: createAccountDataService({
-      data: createAccountDataRepository(database.db),
-      storage: media.storage,
-      passwords: createPasswordHasher(),
-      limiter,
-      clock,
-    }),
-    support: createSupportService({ support: createSupportRepository(database.db), outbox, limiter, clock }),
-    emailChange: createEmailChangeService({
-      changes: createEmailChangesRepository(database.db),
-      users: createUsersRepository(database.db),
-      passwords: createPasswordHasher(),
-      outbox,
-      limiter,
-      clock,
-      appSecret: config.appSecret,
-    }),
-  });
-  await app.register(eventRoutes, {
-    events,
-    notifications,
+  await registerAuth(app, platform, auth);
+  const mediaModule = await registerMedia(app, platform, auth);
+  const realtime = await registerRealtime(app, platform, {
     onStreamCount: (count) => {
       openStreams = count;
     },
   });
-  await app.register(mediaRoutes, {
-    uploads: createUploadService({
-      media: mediaRepository,
-      storage: media.storage,
-      links,
-      limiter,
-      clock,
-      scratchRoot: media.scratchRoot,
-    }),
-    library,
-    tus: {
-      uploads: media.uploads,
-      postUploads: createPostUploadService({
-        media: mediaRepository,
-        storage: media.storage,
-        uploads: media.uploads,
-        ffmpeg: media.ffmpeg,
-        links,
-        limiter,
-        clock,
-        limits: { maxImageBytes: config.media.maxImageBytes, maxVideoBytes: config.media.maxVideoBytes },
-        enqueue: async (mediaId) => {
-          await queue.send(PROCESS_MEDIA, { mediaId });
-        },
-      }),
-      authenticate: async (token) => (await auth.sessions.authenticate(token))?.user ?? null,
-      log: app.log,
-    },
+  await registerCreators(app, platform, { media: mediaModule, realtime });
+  const postsModule = await registerPosts(app, platform, {
+    media: mediaModule,
+    realtime,
+    anonymousDiscoverCache: options.anonymousDiscoverCache ?? true,
   });
-  await app.register(subscriptionRoutes, { payments });
-  monetization = createMonetizationServices({
-    db: database.db,
-    provider: payments.providers.active,
-    fallbackWebhooks: payments.webhooks,
-    clock,
-    log: app.log,
-    publicUrl: config.publicUrl,
-    feePercent: config.payments.platformFeePercent,
-    holdDays: config.payments.earningsHoldDays,
-    outbox,
-    notifications,
-    present: presentPosts,
+  const { presentPosts } = postsModule;
+  postScheduler = postsModule.postScheduler;
+  await registerVault(app, platform, { media: mediaModule });
+  await registerEngagement(app, platform, { posts: postsModule, realtime });
+  await registerMessaging(app, platform, { realtime });
+  await registerSafety(app, platform, { media: mediaModule, realtime });
+  monetization = await registerBilling(app, platform, {
+    runtime: payments,
+    realtime,
+    presentPosts,
   });
   app.services.monetization = monetization;
-  await app.register(monetizationRoutes, { monetization });
-  await app.register(paymentRoutes, {
-    webhooks: monetization.webhooks,
-    sandbox: payments.providers.sandbox,
-    merchantName: 'Fanplace',
-  });
   await app.register(configRoutes, {
     publicConfig: {
       siteName: 'Fanplace',
       publicUrl: config.publicUrl,
       gaMeasurementId: config.gaMeasurementId,
       googleSignIn: config.google !== null,
+      tips: config.payments.tips,
     },
   });
 

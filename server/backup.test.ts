@@ -8,13 +8,36 @@ import { buildApp } from './app.ts';
 import { createBackup, RestoreError, restoreBackup } from './backup.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { SUBSCRIPTION_LIFECYCLE } from './jobs/subscription-lifecycle.ts';
 import { createLedgerRepository } from './repositories/ledger.repository.ts';
 import { type AccountsTestApp, post, signUpVerified } from './test/accounts.ts';
 import { createTestClock } from './test/clock.ts';
 import { freshDatabaseEnv } from './test/helpers.ts';
-import { fetchUrl, upload } from './test/media.ts';
+import { fetchMedia, fetchUrl, tusUpload, upload, waitForProcessing } from './test/media.ts';
 import { jpeg } from './test/media-fixtures.ts';
+import { startTestS3Server, type TestS3Server } from './test/s3-server.ts';
 import { startSmtpCapture } from './test/smtp-capture.ts';
+
+/** Every job pg-boss still has to run, by queue and id, and the queues' settings. */
+async function pendingJobs(config: Config): Promise<{ jobs: string[]; queues: string[] }> {
+  const database = await openDatabase(config);
+  try {
+    const { rows: jobs } = await database.sql.executeSql(
+      "select name || ' ' || id || ' ' || retry_limit as job from pgboss.job where state in ('created', 'retry', 'active') order by 1",
+      [],
+    );
+    const { rows: queues } = await database.sql.executeSql(
+      "select name || ' ' || retry_limit || ' ' || coalesce(dead_letter, '-') as queue from pgboss.queue order by 1",
+      [],
+    );
+    return {
+      jobs: (jobs as { job: string }[]).map((row) => row.job),
+      queues: (queues as { queue: string }[]).map((row) => row.queue),
+    };
+  } finally {
+    await database.close();
+  }
+}
 
 /** Every row of every table of ours, as text, to compare two databases. */
 async function contents(config: Config): Promise<Record<string, string[]>> {
@@ -44,7 +67,7 @@ describe('npm run backup and npm run restore', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function place(appSecret: string, smtpUrl: string) {
+  async function place(appSecret: string, smtpUrl: string, s3?: TestS3Server) {
     const dir = mkdtempSync(path.join(tmpdir(), 'fp-backup-'));
     const database = await freshDatabaseEnv();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }), database.drop);
@@ -55,6 +78,7 @@ describe('npm run backup and npm run restore', () => {
       WEB_DIST_DIR: path.join(dir, 'no-web'),
       APP_SECRET: appSecret,
       SMTP_URL: smtpUrl,
+      ...s3?.env,
       ...database.env,
     });
   }
@@ -121,4 +145,70 @@ describe('npm run backup and npm run restore', () => {
     await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreError);
     expect(readFileSync(archive).subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
+
+  it('keeps the jobs still to run and media in S3: a pending media job and a payment job run after the restore', async () => {
+    const smtp = await startSmtpCapture();
+    const sourceBucket = await startTestS3Server();
+    const targetBucket = await startTestS3Server();
+    cleanups.push(
+      () => smtp.close(),
+      () => sourceBucket.close(),
+      () => targetBucket.close(),
+    );
+    const secret = randomBytes(32).toString('hex');
+    const clock = createTestClock();
+    for (const bucket of [sourceBucket, targetBucket]) bucket.setClock(() => clock.now());
+    const source = await place(secret, smtp.url, sourceBucket);
+    // Jobs are queued here but not run: what a backup taken while work is waiting sees.
+    const app = await buildApp(source, { runJobs: false, clock });
+    const t: AccountsTestApp = { app, config: source, smtp, clock, close: async () => {} };
+    const creator = await signUpVerified(t);
+    const picture = await upload(t, 'profile', creator.token, { data: await jpeg(600, 400) });
+    expect(picture.statusCode).toBe(201);
+    const pictureUrl = picture.json<MediaView>().url ?? '';
+    const original = (await fetchMedia(t, pictureUrl)).rawPayload;
+    expect(original.length).toBeGreaterThan(0);
+    const { last } = await tusUpload(t, creator.token, await jpeg(900, 600), { filetype: 'image/jpeg' });
+    expect(last.json<MediaView>().status).toBe('processing');
+    const postMedia = last.json<MediaView>().id;
+    const paymentJob = await app.services.queue.send(SUBSCRIPTION_LIFECYCLE, {});
+    expect(paymentJob).toBeTruthy();
+    await app.close();
+    const queued = await pendingJobs(source);
+    expect(
+      queued.jobs.filter((job) => job.startsWith('process-media ') || job.includes(paymentJob ?? '-')),
+    ).toHaveLength(2);
+
+    const archive = path.join(source.dataDir, 'backup.zip');
+    const made = await createBackup(source, archive);
+    expect(made.jobs).toBe(queued.jobs.length);
+    // The profile picture's renditions and the post photo's original, all from the bucket.
+    expect(made.mediaFiles).toBeGreaterThan(2);
+
+    const target = await place(secret, smtp.url, targetBucket);
+    expect(await restoreBackup(target, archive)).toEqual(made);
+    expect(await pendingJobs(target)).toEqual(queued);
+
+    const back = await buildApp(target, { runJobs: true, clock });
+    cleanups.push(() => back.close());
+    const u: AccountsTestApp = { app: back, config: target, smtp, clock, close: async () => {} };
+    const signin = await post(u, '/api/auth/signin', { email: creator.email, password: creator.password });
+    expect(signin.statusCode).toBe(200);
+    // Media comes from the new bucket, byte for byte.
+    const file = await fetchMedia(u, pictureUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(original)).toBe(true);
+    // The media job queued before the backup runs after the restore, reading its original there.
+    const processed = await waitForProcessing(u, signin.json().token, postMedia, 60_000);
+    expect(processed.status).toBe('ready');
+    expect((await fetchMedia(u, processed.url ?? '')).statusCode).toBe(200);
+    // And so does the payment job.
+    expect(await back.services.queue.waitFor(SUBSCRIPTION_LIFECYCLE, paymentJob ?? '', 60_000)).toBe(
+      'completed',
+    );
+
+    // A bucket that already holds media is refused.
+    const again = await place(secret, smtp.url, targetBucket);
+    await expect(restoreBackup(again, archive)).rejects.toThrow(/already holds media/);
+  }, 180_000);
 });

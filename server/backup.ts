@@ -1,21 +1,30 @@
 /**
- * `npm run backup` and `npm run restore`: the database (PGlite or PostgreSQL) and local media in
- * one zip archive. The database goes in as rows (JSON per table) rather than a server-specific
- * dump, so an archive of the embedded database restores into PostgreSQL and the other way round.
- * Jobs in flight are not kept (pg-boss's tables): scheduled ones are made again at start.
+ * `npm run backup` and `npm run restore`: the database (PGlite or PostgreSQL), the jobs still to
+ * run, and the media (local or in S3) in one zip archive. The database goes in as rows (JSON per
+ * table) rather than a server-specific dump, so an archive of the embedded database restores into
+ * PostgreSQL and the other way round; media has the same layout from either storage, so an archive
+ * of local media restores into S3 and the other way round (docs/decisions/0022-backup-format.md).
  */
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { installQueueSchema, QUEUE_SCHEMA } from './adapters/queue.ts';
+import { createStorage } from './adapters/storage/index.ts';
+import { createS3Client, MEDIA_PREFIX as S3_MEDIA_PREFIX } from './adapters/storage/s3-driver.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type DatabaseHandle, openDatabase, type SqlExecutor } from './db/client.ts';
 
 const FORMAT = 1;
 const MEDIA_PREFIX = 'media/';
+const JOBS_PREFIX = 'jobs/';
+/** Content types of media that came from S3, by key (written after the media). */
+const MEDIA_TYPES = 'media-types.json';
 const migrationsJournal = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'db/migrations/meta/_journal.json',
@@ -29,12 +38,16 @@ interface Manifest {
   driver: 'pglite' | 'postgres';
   tables: { name: string; rows: number }[];
   mediaFiles: number;
+  /** Jobs waiting or running when the backup was made (absent in archives of before). */
+  jobs?: number;
 }
 
 export interface BackupSummary {
   tables: number;
   rows: number;
   mediaFiles: number;
+  /** Jobs still to run: queued, waiting for a retry, or running (these run again after a restore). */
+  jobs: number;
 }
 
 function migrationCount(): number {
@@ -64,17 +77,66 @@ function listFiles(dir: string, base = dir): string[] {
   return found;
 }
 
-/** Media that is kept: everything under the media root but scratch and unfinished uploads. */
+/** Local media that is kept: everything under the media root but scratch and unfinished uploads. */
 function mediaFiles(config: Config): string[] {
   if (config.s3) return [];
   return listFiles(config.media.dir).filter((file) => !file.split(path.sep)[0]?.startsWith('.'));
 }
+
+/** Media in the bucket: every object under the app's prefix (temporary objects live outside it). */
+async function s3MediaKeys(client: S3Client, bucket: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: S3_MEDIA_PREFIX, ContinuationToken: token }),
+    );
+    for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key.slice(S3_MEDIA_PREFIX.length));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys.sort();
+}
+
+/**
+ * pg-boss's tables that hold what is still to be done: the queues (with their retry settings), the
+ * schedules, and every job not finished yet. A job that was running is kept as waiting for a retry:
+ * the process running it is not part of the restored system, so it runs again (every job handler is
+ * safe to run twice: payments are idempotent, media processing starts over).
+ */
+const JOB_TABLES = [
+  { name: 'queue', select: 'select * from %s' },
+  { name: 'schedule', select: 'select * from %s' },
+  { name: 'job', select: "select * from %s where state in ('created', 'retry', 'active')" },
+] as const;
+
+async function hasQueueSchema(sql: SqlExecutor): Promise<boolean> {
+  const { rows } = await sql.executeSql(
+    `select to_regclass('${QUEUE_SCHEMA}.job') is not null as present`,
+    [],
+  );
+  return (rows[0] as { present: boolean }).present;
+}
+
+/** Content types by file name, for media that came from local disk (S3 keeps its own). */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+  m3u8: 'application/vnd.apple.mpegurl',
+  pdf: 'application/pdf',
+};
+const typeOf = (key: string) => TYPES_BY_EXTENSION[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';
 
 export async function createBackup(config: Config, archivePath: string): Promise<BackupSummary> {
   const database = await openDatabase(config);
   try {
     const zip = new yazl.ZipFile();
     const written = pipeline(zip.outputStream, createWriteStream(archivePath));
+    // An object that cannot be read from the bucket fails the backup (yazl reports it on the zip).
+    const broken = new Promise<never>((_, reject) => zip.on('error', reject));
+    broken.catch(() => undefined);
     const tables: Manifest['tables'] = [];
     for (const name of await tableNames(database)) {
       const { rows } = await database.sql.executeSql(
@@ -85,9 +147,54 @@ export async function createBackup(config: Config, archivePath: string): Promise
       tables.push({ name, rows: (JSON.parse(json) as unknown[]).length });
       zip.addBuffer(Buffer.from(json), `db/${name}.json`);
     }
-    const files = mediaFiles(config);
-    for (const file of files) {
-      zip.addFile(path.join(config.media.dir, file), `${MEDIA_PREFIX}${file.split(path.sep).join('/')}`);
+    let jobs = 0;
+    if (await hasQueueSchema(database.sql)) {
+      for (const table of JOB_TABLES) {
+        const { rows } = await database.sql.executeSql(
+          `select coalesce(json_agg(row_to_json(t)), '[]'::json)::text as rows from (${table.select.replace('%s', `${QUEUE_SCHEMA}.${table.name}`)}) t`,
+          [],
+        );
+        let records = JSON.parse((rows[0] as { rows: string }).rows) as Record<string, unknown>[];
+        if (table.name === 'job') {
+          records = records.map((job) =>
+            job.state === 'active' ? { ...job, state: 'retry', started_on: null, heartbeat_on: null } : job,
+          );
+          jobs = records.length;
+        }
+        zip.addBuffer(Buffer.from(JSON.stringify(records)), `${JOBS_PREFIX}${table.name}.json`);
+      }
+    }
+    let mediaCount = 0;
+    if (config.s3) {
+      const { bucket } = config.s3;
+      const client = createS3Client(config.s3);
+      const types: Record<string, string> = {};
+      const keys = await s3MediaKeys(client, bucket);
+      // One object at a time, as the archive is written: a bucket of videos never sits in memory.
+      for (const key of keys) {
+        zip.addReadStreamLazy(`${MEDIA_PREFIX}${key}`, (callback) => {
+          const object = client.send(
+            new GetObjectCommand({ Bucket: bucket, Key: `${S3_MEDIA_PREFIX}${key}` }),
+          );
+          object.then(
+            (found) => {
+              if (found.ContentType) types[key] = found.ContentType;
+              callback(null, found.Body as Readable);
+            },
+            (error: Error) => callback(error, null as never),
+          );
+        });
+      }
+      zip.addReadStreamLazy(MEDIA_TYPES, (callback) =>
+        callback(null, Readable.from([JSON.stringify(types)])),
+      );
+      mediaCount = keys.length;
+    } else {
+      const files = mediaFiles(config);
+      for (const file of files) {
+        zip.addFile(path.join(config.media.dir, file), `${MEDIA_PREFIX}${file.split(path.sep).join('/')}`);
+      }
+      mediaCount = files.length;
     }
     const manifest: Manifest = {
       format: FORMAT,
@@ -95,15 +202,17 @@ export async function createBackup(config: Config, archivePath: string): Promise
       migrations: migrationCount(),
       driver: database.driver,
       tables,
-      mediaFiles: files.length,
+      mediaFiles: mediaCount,
+      jobs,
     };
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.end();
-    await written;
+    await Promise.race([written, broken]);
     return {
       tables: tables.length,
       rows: tables.reduce((sum, table) => sum + table.rows, 0),
-      mediaFiles: files.length,
+      mediaFiles: mediaCount,
+      jobs,
     };
   } finally {
     await database.close();
@@ -155,11 +264,35 @@ async function* entries(file: string): AsyncGenerator<{ name: string; data: Buff
   }
 }
 
-/** Brings an archive back into an empty database and media folder; refuses anything else. */
+/** Puts one of pg-boss's tables back; columns of another pg-boss version are left to their defaults. */
+async function restoreJobTable(sql: SqlExecutor, table: string, json: string): Promise<number> {
+  const records = JSON.parse(json) as Record<string, unknown>[];
+  if (records.length === 0) return 0;
+  const { rows } = await sql.executeSql(
+    'select column_name as name from information_schema.columns where table_schema = $1 and table_name = $2',
+    [QUEUE_SCHEMA, table],
+  );
+  const present = new Set(Object.keys(records[0] ?? {}));
+  const columns = (rows as { name: string }[]).map((row) => row.name).filter((name) => present.has(name));
+  const list = columns.map(quote).join(', ');
+  await sql.executeSql(
+    `insert into ${QUEUE_SCHEMA}.${quote(table)} (${list}) select ${list} from json_populate_recordset(null::${QUEUE_SCHEMA}.${quote(table)}, $1::json) on conflict do nothing`,
+    [json],
+  );
+  return records.length;
+}
+
+/**
+ * Brings an archive back into an empty database and media folder (or bucket prefix), with the jobs
+ * that were still to run; refuses anything else.
+ */
 export async function restoreBackup(config: Config, archivePath: string): Promise<BackupSummary> {
   let manifest: Manifest | null = null;
+  let mediaTypes: Record<string, string> = {};
   for await (const entry of entries(archivePath)) {
     if (entry.name === 'manifest.json') manifest = JSON.parse(entry.data.toString('utf8')) as Manifest;
+    if (entry.name === MEDIA_TYPES)
+      mediaTypes = JSON.parse(entry.data.toString('utf8')) as Record<string, string>;
   }
   if (!manifest || manifest.format !== FORMAT)
     throw new RestoreError(`${archivePath} is not a Fanplace backup`);
@@ -168,9 +301,17 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
       `The backup was made with ${manifest.migrations} database migrations and this code has ${migrationCount()}: restore it with the version that made it, then upgrade`,
     );
   }
-  if (!config.s3 && mediaFiles(config).length > 0) {
+  if (config.s3) {
+    const used = await s3MediaKeys(createS3Client(config.s3), config.s3.bucket);
+    if (used.length > 0) {
+      throw new RestoreError(
+        `The bucket ${config.s3.bucket} already holds media under ${S3_MEDIA_PREFIX}: restore into an empty one`,
+      );
+    }
+  } else if (mediaFiles(config).length > 0) {
     throw new RestoreError(`${config.media.dir} is not empty: restore into an empty DATA_DIR`);
   }
+  const storage = config.s3 ? createStorage(config) : null;
   const database = await openDatabase(config);
   try {
     const names = new Set(await tableNames(database));
@@ -185,7 +326,10 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
         );
       }
     }
+    // The jobs go back into pg-boss's own tables, made here as the app would make them at start.
+    await installQueueSchema(database);
     let rows = 0;
+    let jobs = 0;
     let mediaCount = 0;
     await database.withMigrationLock(async (sql) => {
       await sql.executeSql('begin', []);
@@ -194,6 +338,9 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
         await sql.executeSql("set local session_replication_role = 'replica'", []);
         for await (const entry of entries(archivePath)) {
           const table = /^db\/(.+)\.json$/.exec(entry.name)?.[1];
+          const jobTable = entry.name.startsWith(JOBS_PREFIX)
+            ? JOB_TABLES.find((known) => `${JOBS_PREFIX}${known.name}.json` === entry.name)
+            : undefined;
           if (table && names.has(table)) {
             const json = entry.data.toString('utf8');
             await sql.executeSql(
@@ -201,12 +348,22 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
               [json],
             );
             rows += (JSON.parse(json) as unknown[]).length;
-          } else if (entry.name.startsWith(MEDIA_PREFIX) && !config.s3) {
+          } else if (jobTable) {
+            const count = await restoreJobTable(sql, jobTable.name, entry.data.toString('utf8'));
+            if (jobTable.name === 'job') jobs = count;
+          } else if (entry.name.startsWith(MEDIA_PREFIX)) {
             const relative = entry.name.slice(MEDIA_PREFIX.length);
-            const target = path.resolve(config.media.dir, relative);
-            if (!target.startsWith(path.resolve(config.media.dir) + path.sep)) continue;
-            await mkdir(path.dirname(target), { recursive: true });
-            await writeFile(target, entry.data);
+            if (storage) {
+              await storage.put(relative, Readable.from([entry.data]), {
+                maxBytes: entry.data.length,
+                contentType: mediaTypes[relative] ?? typeOf(relative),
+              });
+            } else {
+              const target = path.resolve(config.media.dir, relative);
+              if (!target.startsWith(path.resolve(config.media.dir) + path.sep)) continue;
+              await mkdir(path.dirname(target), { recursive: true });
+              await writeFile(target, entry.data);
+            }
             mediaCount += 1;
           }
         }
@@ -230,7 +387,7 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
         throw error;
       }
     });
-    return { tables: manifest.tables.length, rows, mediaFiles: mediaCount };
+    return { tables: manifest.tables.length, rows, mediaFiles: mediaCount, jobs };
   } finally {
     await database.close();
   }

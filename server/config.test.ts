@@ -28,6 +28,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the tip limits in cents ($1 to $200 by default) and refuses a minimum above the maximum', () => {
+    expect(loadConfig({}, { ephemeral: true }).payments.tips).toEqual({ minCents: 100, maxCents: 20_000 });
+    const config = loadConfig({ TIP_MIN_CENTS: '250', TIP_MAX_CENTS: '50000' }, { ephemeral: true });
+    expect(config.payments.tips).toEqual({ minCents: 250, maxCents: 50_000 });
+    expect(() => loadConfig({ TIP_MIN_CENTS: '0' }, { ephemeral: true })).toThrow(/TIP_MIN_CENTS/);
+    expect(() => loadConfig({ TIP_MAX_CENTS: '1.5' }, { ephemeral: true })).toThrow(/TIP_MAX_CENTS/);
+    expect(() => loadConfig({ TIP_MIN_CENTS: '600', TIP_MAX_CENTS: '500' }, { ephemeral: true })).toThrow(
+      /TIP_MIN_CENTS must not be larger than TIP_MAX_CENTS/,
+    );
+  });
+
   it('names the variable whose value is bad', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

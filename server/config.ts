@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { tipDefaults } from '../common/tips.ts';
 
 const optionalString = z
   .string()
@@ -48,6 +49,9 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
   /** Days a creator's earning is held (refunds, chargebacks) before it can be paid out. */
   EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The smallest and largest tip a fan may give, in USD cents (common/schemas/tips.ts). */
+  TIP_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(tipDefaults.minCents),
+  TIP_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(tipDefaults.maxCents),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -66,6 +70,9 @@ const envSchema = z.object({
     .min(1024)
     .default(2 * 1024 * 1024 * 1024),
   FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** The ffmpeg and ffprobe programs (a name looked up on PATH, or a full path). */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /** How long a signed link to private media works (seconds; S3 presigns allow up to 7 days). */
   MEDIA_SIGNED_URL_TTL_SECONDS: z.coerce
     .number()
@@ -113,6 +120,8 @@ export interface Config {
     paystackBaseUrl: string;
     platformFeePercent: number;
     earningsHoldDays: number;
+    /** Tip limits in USD cents, min <= max. */
+    tips: { minCents: number; maxCents: number };
   };
   s3: {
     bucket: string;
@@ -128,6 +137,9 @@ export interface Config {
     maxVideoBytes: number;
     /** How many ffmpeg processes one process runs at once. */
     ffmpegConcurrency: number;
+    /** The ffmpeg and ffprobe programs (FFMPEG_PATH, FFPROBE_PATH). */
+    ffmpegPath: string;
+    ffprobePath: string;
     /** Lifetime of signed links to private renditions, in seconds. */
     signedUrlTtlSeconds: number;
   };
@@ -190,6 +202,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
   }
   const env = parsed.data;
   refuseProductionTraps(env);
+  if (env.TIP_MIN_CENTS > env.TIP_MAX_CENTS) {
+    throw new ConfigError('Invalid configuration: TIP_MIN_CENTS must not be larger than TIP_MAX_CENTS');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const appSecret =
     env.APP_SECRET ??
@@ -228,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       paystackBaseUrl: env.PAYSTACK_BASE_URL,
       platformFeePercent: env.PLATFORM_FEE_PERCENT,
       earningsHoldDays: env.EARNINGS_HOLD_DAYS,
+      tips: { minCents: env.TIP_MIN_CENTS, maxCents: env.TIP_MAX_CENTS },
     },
     s3: env.S3_BUCKET
       ? {
@@ -243,6 +259,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       maxImageBytes: env.MEDIA_MAX_IMAGE_BYTES,
       maxVideoBytes: env.MEDIA_MAX_VIDEO_BYTES,
       ffmpegConcurrency: env.FFMPEG_CONCURRENCY,
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
       signedUrlTtlSeconds: env.MEDIA_SIGNED_URL_TTL_SECONDS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

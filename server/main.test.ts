@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,40 +6,63 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { freshDatabaseEnv } from './test/helpers.ts';
+import { type RunningProcess, startServer as startRealServer, waitForOutput } from './test/processes.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+/** The server process, logging at info (request lines are checked). */
+const startServer = (env: Record<string, string>) => startRealServer({ LOG_LEVEL: 'info', ...env });
 
-function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/**
+ * A sign-in with a wrong password whose headers and first half of the body are sent: the server
+ * has the request and waits for the rest. `finish` sends the rest and resolves with the answer.
+ */
+async function signinInFlight(
+  server: RunningProcess & { url: string },
+  email: string,
+  agent: http.Agent | false,
+): Promise<{ finish(): Promise<{ status: number; body: string }> }> {
+  const { hostname, port } = new URL(server.url);
+  const body = JSON.stringify({ email, password: 'not-the-password' });
+  const half = Math.floor(body.length / 2);
+  const request = http.request({
+    host: hostname,
+    port,
+    method: 'POST',
+    path: '/api/auth/signin',
+    agent,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
   });
+  // Reported by finish(); this only keeps a failed run from leaving an unhandled rejection.
+  response.catch(() => undefined);
+  request.write(body.slice(0, half));
+  await waitForOutput(server, /"url":"\/api\/auth\/signin".*"msg":"incoming request"/);
+  return {
+    finish() {
+      request.end(body.slice(half));
+      return response;
+    },
+  };
 }
 
-async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(output())) {
-    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} in:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+/** True once the server no longer takes a new request: refused, or answered 503 while closing. */
+function turnedAway(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 503);
+      })
+      .on('error', () => resolve(true));
+  });
 }
 
 describe('the server process', () => {
@@ -56,20 +78,20 @@ describe('the server process', () => {
     expect(secret.driver).toBe('pglite');
     // Probes are not logged at info; other requests are, each with an id unique across processes.
     await fetch(`${first.url}/api/config`);
-    await waitForOutput(first.output, /"url":"\/api\/config"/);
+    await waitForOutput(first, /"url":"\/api\/config"/);
     expect(first.output()).not.toMatch(/"url":"\/api\/(health|ready)"/);
     expect(first.output()).toMatch(/"reqId":"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/);
 
     await expect(startServer(env)).rejects.toThrow(/already open in another process/);
 
-    const exited = exitCode(first.child);
+    const exited = first.exited;
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(first.output()).toContain('stopped');
 
     const second = await startServer(env);
     expect((await fetch(`${second.url}/api/ready`)).status).toBe(200);
-    const exitedAgain = exitCode(second.child);
+    const exitedAgain = second.exited;
     second.child.kill('SIGTERM');
     expect(await exitedAgain).toBe(0);
   }, 90_000);
@@ -81,42 +103,16 @@ describe('the server process', () => {
       WEB_DIST_DIR: path.join(shutdownDir, 'no-web'),
     });
     try {
-      const { hostname, port } = new URL(server.url);
-      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
-      const half = Math.floor(body.length / 2);
-      const request = http.request({
-        host: hostname,
-        port,
-        method: 'POST',
-        path: '/api/auth/signin',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
-      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        request.on('response', (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        });
-        request.on('error', reject);
-      });
-      // Reported by the await below; this only keeps a failed run from leaving an unhandled rejection.
-      response.catch(() => undefined);
-      // Headers and half the body: the server has the request, and is waiting for the rest.
-      request.write(body.slice(0, half));
-      await waitForOutput(server.output, /"url":"\/api\/auth\/signin".*"msg":"incoming request"/);
+      const signin = await signinInFlight(server, 'nobody@example.com', false);
 
-      const exited = exitCode(server.child);
+      const exited = server.exited;
       server.child.kill('SIGTERM');
-      await waitForOutput(server.output, /shutting down: finishing in-flight requests/);
+      await waitForOutput(server, /shutting down: finishing in-flight requests/);
       // The server stopped taking new connections, but the open request is still being served.
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
       expect(server.child.exitCode).toBeNull();
 
-      request.end(body.slice(half));
-      const answer = await response;
+      const answer = await signin.finish();
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body)).toMatchObject({ message: 'Password or email incorrect' });
       expect(await exited).toBe(0);
@@ -153,7 +149,7 @@ describe('the server process', () => {
         acceptTerms: true,
       });
       expect(signup.status).toBe(201);
-      await waitForOutput(server.output, /verification code/);
+      await waitForOutput(server, /verification code/);
       const code = /\b(\d{6})\b is your Fanplace verification code/.exec(server.output())?.[1];
       const verified = await call('POST', '/api/auth/verify-email', { email, code });
       expect(verified.status).toBe(200);
@@ -174,34 +170,14 @@ describe('the server process', () => {
       await new Promise((resolve) => idle.on('end', resolve));
 
       // A request in flight on a keep-alive connection: headers and half the body sent.
-      const body = JSON.stringify({ email, password: 'not-the-password' });
-      const half = Math.floor(body.length / 2);
-      const request = http.request({
-        host: hostname,
-        port,
-        method: 'POST',
-        path: '/api/auth/signin',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
-      const response = new Promise<number>((resolve, reject) => {
-        request.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-        request.on('error', reject);
-      });
-      response.catch(() => undefined);
-      request.write(body.slice(0, half));
-      await waitForOutput(server.output, /"url":"\/api\/auth\/signin".*"msg":"incoming request"/);
+      const signin = await signinInFlight(server, email, agent);
 
-      const exited = exitCode(server.child);
+      const exited = server.exited;
       server.child.kill('SIGTERM');
-      await waitForOutput(server.output, /shutting down: finishing in-flight requests/);
+      await waitForOutput(server, /shutting down: finishing in-flight requests/);
       await streamEnded;
       expect(server.child.exitCode).toBeNull();
-      request.end(body.slice(half));
-      expect(await response).toBe(401);
+      expect((await signin.finish()).status).toBe(401);
       const finishedAt = Date.now();
       expect(await exited).toBe(0);
       expect(Date.now() - finishedAt).toBeLessThan(2000);
@@ -232,16 +208,16 @@ describe('the server process', () => {
       expect(discover.items.length).toBeGreaterThan(0);
       // The seed went through the app's own routes in one summary log line, not a line per request;
       // a visitor's request is still logged as usual.
-      await waitForOutput(server.output, /"url":"\/api\/discover\?limit=5".*"msg":"incoming request"/);
-      await waitForOutput(server.output, /"msg":"request completed"/);
-      await waitForOutput(server.output, /"msg":"demo data seeded"/);
+      await waitForOutput(server, /"url":"\/api\/discover\?limit=5".*"msg":"incoming request"/);
+      await waitForOutput(server, /"msg":"request completed"/);
+      await waitForOutput(server, /"msg":"demo data seeded"/);
       const lines = server.output().split('\n');
       expect(lines.filter((line) => line.includes('"msg":"demo data seeded"'))).toHaveLength(1);
       expect(lines.filter((line) => /"msg":"(incoming request|request completed)"/.test(line))).toHaveLength(
         2,
       );
     } finally {
-      const exited = exitCode(server.child);
+      const exited = server.exited;
       server.child.kill('SIGTERM');
       await exited;
       rmSync(demoDir, { recursive: true, force: true });
@@ -288,7 +264,8 @@ describe('graceful shutdown', () => {
     });
     await inHandler;
     const closing = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The close is under way once a new request is turned away; the database is still open then.
+    await expect.poll(() => turnedAway(address.port), { timeout: 10_000, interval: 20 }).toBe(true);
     expect(await app.services.database.ping()).toBe(true);
     release();
 

@@ -4,15 +4,19 @@
  */
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
+import { createEventBus } from './adapters/bus/index.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
 import { startQueue } from './adapters/queue.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './jobs/index.ts';
 import { systemClock } from './lib/clock.ts';
-import { createMediaRuntime } from './services/media/runtime.ts';
-import { createMonetizationServices } from './services/monetization/index.ts';
-import { createPaymentsRuntime } from './services/payments/runtime.ts';
+import { createBillingRuntime, createFanPaymentServices } from './modules/billing-services.ts';
+import { createMediaRuntime } from './modules/media-runtime.ts';
+import { createRepositories } from './modules/repositories.ts';
+import { createPostScheduler } from './services/posts/scheduler.service.ts';
+import { createEventsService } from './services/realtime/events.service.ts';
+import { createNotificationsService } from './services/realtime/notifications.service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -25,10 +29,11 @@ async function main() {
   const database = await openDatabase(config, {
     onError: (error) => log.warn({ err: error }, 'database connection lost'),
   });
+  const repos = createRepositories(database.db);
   // Sandbox webhooks (from renewals charged here) reach the web processes over HTTP.
-  const payments = createPaymentsRuntime({
+  const payments = createBillingRuntime({
     config,
-    db: database.db,
+    repos,
     clock: systemClock,
     log,
     send: async ({ path, rawBody, headers }) =>
@@ -36,21 +41,52 @@ async function main() {
   });
   // Renewal receipts go by email; live notifications belong to the web processes.
   const outbox = createOutbox(createMailer(config.mail, log), log);
-  const monetization = createMonetizationServices({
-    db: database.db,
+  const monetization = createFanPaymentServices({
+    repos,
     provider: payments.providers.active,
-    fallbackWebhooks: payments.webhooks,
+    agentPlans: payments.webhooks,
     clock: systemClock,
     log,
     publicUrl: config.publicUrl,
     feePercent: config.payments.platformFeePercent,
     holdDays: config.payments.earningsHoldDays,
+    tipLimits: config.payments.tips,
     outbox,
     notifications: null,
   });
+  // A scheduled post's notification: stored, pushed over the bus (Redis reaches the web processes'
+  // open tabs) and emailed as the creator chose.
+  const bus = createEventBus(config.redisUrl, log);
+  const events = createEventsService({
+    events: repos.events,
+    bus,
+    clock: systemClock,
+    onError: (error) => log.error({ err: error }, 'publishing an event failed'),
+  });
+  const notifications = createNotificationsService({
+    notifications: repos.notifications,
+    preferences: repos.notificationPreferences,
+    events,
+    outbox,
+    clock: systemClock,
+    onError: (error) => log.error({ err: error }, 'a notification failed'),
+  });
   const queue = await startQueue(database, {
     work: true,
-    jobs: createJobs(database.db, log, await createMediaRuntime(config), systemClock, payments, monetization),
+    jobs: createJobs(
+      repos,
+      log,
+      await createMediaRuntime(config),
+      systemClock,
+      payments,
+      monetization,
+      createPostScheduler({
+        posts: repos.posts,
+        notifications,
+        clock: systemClock,
+        publicUrl: config.publicUrl,
+      }),
+    ),
     log,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
@@ -60,6 +96,7 @@ async function main() {
     await queue.stop();
     await payments.webhookDelivery.close();
     await outbox.close();
+    await bus.close();
     await database.close();
     log.info('worker stopped');
   });

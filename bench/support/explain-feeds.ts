@@ -6,6 +6,8 @@ export interface FeedPlan {
   /** The plan's nodes that read a table or an index, e.g. "Index Only Scan using posts_rank_idx on posts". */
   scans: string[];
   executionMs: number;
+  /** Time PostgreSQL spent planning the statement (paid again on every unprepared run). */
+  planningMs: number;
   lines: string[];
   /** A sequential scan of posts: the query would grow with the table. */
   scansAllPosts: boolean;
@@ -39,10 +41,12 @@ export async function explainFeeds(
       ),
     ];
     const execution = lines.find((line) => line.startsWith('Execution Time'));
+    const planning = lines.find((line) => line.startsWith('Planning Time'));
     plans.push({
       label,
       scans,
       executionMs: Number(/([\d.]+) ms/.exec(execution ?? '')?.[1] ?? Number.NaN),
+      planningMs: Number(/([\d.]+) ms/.exec(planning ?? '')?.[1] ?? Number.NaN),
       lines,
       scansAllPosts: scans.some((scan) => /^(Parallel )?Seq Scan on posts\b/.test(scan)),
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { handleMessages, handleProblem, normalizeHandle } from '../handles.ts';
 import { limits } from '../limits.ts';
 import { mediaSchema } from './media.ts';
+import { creatorPricing } from './pricing.ts';
 
 /** The onboarding's steps, in order (spec section 2; 'indentity' is the spec's spelling). */
 export const onboardingSteps = [
@@ -22,19 +23,8 @@ export type IdentityOption = (typeof identityOptions)[number];
 export const creatorStatuses = ['pending_review', 'approved', 'rejected'] as const;
 export type CreatorStatus = (typeof creatorStatuses)[number];
 
-/** Creator prices are in USD cents; the 6-month bundle is 6 x monthly x 0.8 (ARCHITECTURE section 10). */
-export const creatorPricing = {
-  currency: 'USD',
-  minMonthlyCents: 499,
-  maxMonthlyCents: 10_000,
-  bundleMonths: 6,
-  bundleDiscount: 0.2,
-  bundleLabel: 'Save 20%',
-} as const;
-
-export function sixMonthPriceCents(monthlyCents: number): number {
-  return Math.round(monthlyCents * creatorPricing.bundleMonths * (1 - creatorPricing.bundleDiscount));
-}
+// Prices and plans are plain values without zod: the profile page shows them before any form loads.
+export { creatorPricing, sixMonthPriceCents } from './pricing.ts';
 
 /** The wording users see; the spec's own where it has one (section 5). */
 export const creatorMessages = {
@@ -145,6 +135,9 @@ export const creatorProfileSchema = z.object({
     followers: z.number().int(),
   }),
   viewer: z.object({ isOwner: z.boolean(), isFollowing: z.boolean() }),
+  /** What this viewer may do with the page (server/policies/creators.ts decides; the web app only shows). */
+  canEdit: z.boolean(),
+  canMessage: z.boolean(),
   createdAt: z.string(),
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
@@ -213,7 +206,7 @@ export const creatorSummarySchema = z.object({
 
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
-/** GET /api/creators?limit=&cursor= answers a keyset page (ARCHITECTURE section 5). */
+/** GET /api/creators?limit=&cursor= answers a keyset page (the page query of common/schemas/pagination.ts). */
 export const creatorListResponseSchema = z.object({
   items: z.array(creatorSummarySchema),
   nextCursor: z.string().nullable(),

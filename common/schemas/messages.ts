@@ -41,6 +41,11 @@ export const chatMessageSchema = z.object({
   /** The sender's own id for this message, so a retried send is stored once. */
   clientId: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Set when the message is a fan's tip to a creator (common/schemas/tips.ts): the amount in cents;
+   * `text` is then the fan's note, maybe empty. Made by the server once the payment settled.
+   */
+  tip: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

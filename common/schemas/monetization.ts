@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { creatorPricing } from './creators.ts';
+import { pageQuery } from './pagination.ts';
 import { postListSchema } from './posts.ts';
+import { creatorPlanIds, creatorPricing } from './pricing.ts';
 
 /**
  * Fan monetization (issue 8): subscribing to creators, pay-per-view unlocks, the creator's wallet,
@@ -10,17 +11,7 @@ import { postListSchema } from './posts.ts';
  * back to `returnTo` with `?trxref=&reference=`; the page then calls `POST /api/monetization/verify`.
  */
 
-/** The spec's creator plans (section 3): monthly, and six months labelled 'Save 20%'. */
-export const creatorPlanIds = ['monthly', 'six_months'] as const;
-export type CreatorPlanId = (typeof creatorPlanIds)[number];
-
-export const creatorPlanNames: Record<CreatorPlanId, string> = {
-  monthly: 'Monthly',
-  six_months: '6 Months',
-};
-
-/** What every creator plan includes (spec section 3). */
-export const creatorPlanFeatures = ['All videos', 'All media', 'Access to all posts'] as const;
+export { type CreatorPlanId, creatorPlanFeatures, creatorPlanIds, creatorPlanNames } from './pricing.ts';
 
 /** The wording users see; the spec's own where it has one. */
 export const monetizationMessages = {
@@ -123,7 +114,7 @@ export type VerifyCheckoutInput = z.infer<typeof verifyCheckoutSchema>;
 export const checkoutOutcomes = ['succeeded', 'failed', 'abandoned', 'pending', 'refused'] as const;
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
 
-export const checkoutPurposes = ['creator_subscription', 'post_unlock'] as const;
+export const checkoutPurposes = ['creator_subscription', 'post_unlock', 'tip'] as const;
 export type CheckoutPurpose = (typeof checkoutPurposes)[number];
 
 /**
@@ -225,8 +216,6 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, m.invalidDate)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), m.invalidDate);
 
-const limitSchema = z.coerce.number().int().min(1).max(100).default(20);
-
 /**
  * The filters shared by both lists: `from` and `to` are calendar days (YYYY-MM-DD, UTC), both
  * inclusive; `q` searches names, handles and references (never emails: nobody sees another's).
@@ -235,8 +224,7 @@ const listFilters = {
   q: z.string().trim().max(200).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  cursor: z.string().max(500).optional(),
-  limit: limitSchema,
+  ...pageQuery.shape,
 };
 
 function checkRange(value: { from?: string; to?: string }, context: z.RefinementCtx) {
@@ -407,11 +395,7 @@ export type Wallet = z.infer<typeof walletSchema>;
 export const requestPayoutResponseSchema = z.object({ message: z.string(), payout: payoutSchema });
 
 /** GET /api/admin/payouts?status=&cursor=&limit= (oldest request first for `requested`) */
-export const adminPayoutListQuerySchema = z.object({
-  status: z.enum(payoutStatuses).optional(),
-  cursor: z.string().max(500).optional(),
-  limit: limitSchema,
-});
+export const adminPayoutListQuerySchema = pageQuery.extend({ status: z.enum(payoutStatuses).optional() });
 
 export const adminPayoutSchema = payoutSchema.extend({
   creator: z.object({

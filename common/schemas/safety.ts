@@ -3,7 +3,7 @@ import { limits } from '../limits.ts';
 
 export const supportCategories = ['technical', 'billing', 'account', 'content', 'other'] as const;
 export const ticketStatuses = ['open', 'closed'] as const;
-export const reportTargets = ['post', 'profile', 'message'] as const;
+export const reportTargets = ['post', 'profile', 'message', 'comment'] as const;
 export const reportReasons = [
   'spam',
   'harassment',

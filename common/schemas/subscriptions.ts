@@ -22,7 +22,7 @@ const m = subscriptionMessages;
 export const planIdSchema = z.enum(planIds, { error: m.choosePlan });
 export const billingPeriodSchema = z.enum(billingPeriods, { error: m.chooseBillingPeriod });
 
-/** ARCHITECTURE section 5: integer minor units plus an ISO currency. */
+/** Money on the wire: integer minor units plus an ISO currency (never floats). */
 export const moneySchema = z.object({
   amount: z.number().int(),
   currency: z.string().length(3),

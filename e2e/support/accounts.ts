@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { baseUrl, clientAddress } from './browser.ts';
+import { identityPdf, solidPng } from './fixtures.ts';
 import { waitForMail } from './mail.ts';
 
 export interface Account {
@@ -59,6 +60,8 @@ export async function createVerifiedAccount(
 export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
   await context.addInitScript(
     ({ token, user }) => {
+      // Embedded frames (a YouTube player) may not read storage: the session is the page's.
+      if (window.top !== window) return;
       if (!sessionStorage.getItem('e2e-signed-in')) {
         localStorage.setItem('token', token);
         localStorage.setItem('user', JSON.stringify(user));
@@ -150,6 +153,27 @@ export async function approvedCreator(
   });
   if (approved.status !== 200) throw new Error(`approve ${approved.status}: ${await approved.text()}`);
   return { account, creator };
+}
+
+/** An approved creator whose avatar and banner are plain colours, with the identity PDF. */
+export async function approvedCreatorWithPictures(
+  admin: Account,
+  details: { handle: string; displayName: string; avatar: string; banner: string },
+  names?: { firstName?: string; lastName?: string },
+): Promise<{ account: Account; creator: { id: string; handle: string } }> {
+  return approvedCreator(
+    admin,
+    {
+      handle: details.handle,
+      displayName: details.displayName,
+      images: {
+        avatar: await solidPng(200, 200, details.avatar),
+        banner: await solidPng(1200, 400, details.banner),
+      },
+      pdf: identityPdf,
+    },
+    names,
+  );
 }
 
 /** A post through the API: a YouTube link, so it needs no processing. */

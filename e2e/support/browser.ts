@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -21,6 +21,24 @@ export function clientAddress(): string {
   clients += 1;
   const worker = Number(process.env.VITEST_POOL_ID ?? 1) % 250;
   return `10.${worker}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+}
+
+/**
+ * One browser for the tests of a file (or describe block): launched before them, closed after.
+ * Returns a getter, since the browser exists only once the tests run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running: call useBrowser() in a describe block');
+    return browser;
+  };
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -12,6 +12,22 @@ export interface ProbeResult {
 
 export class ToolFailedError extends Error {
   override name = 'ToolFailedError';
+  /**
+   * Why: `exit` (the tool read the file and refused it), `timeout` (it ran past its limit),
+   * `start` (it could not be started) or `killed` (something else stopped it, such as the
+   * machine's out-of-memory killer). The last two are the machine's fault, not the file's: worth
+   * another try.
+   */
+  readonly kind: 'exit' | 'timeout' | 'start' | 'killed';
+
+  constructor(message: string, kind: ToolFailedError['kind']) {
+    super(message);
+    this.kind = kind;
+  }
+
+  get temporary(): boolean {
+    return this.kind === 'start' || this.kind === 'killed';
+  }
 }
 
 interface ProbeJson {
@@ -45,10 +61,14 @@ function execute(
       if (stderrBytes < 65_536) stderr.push(chunk);
       stderrBytes += chunk.length;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new ToolFailedError(`${command} could not start: ${error.message}`));
+      reject(new ToolFailedError(`${command} could not start: ${error.message}`, 'start'));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -58,7 +78,12 @@ function execute(
       };
       if (code === 0) resolve(result);
       else
-        reject(new ToolFailedError(`${command} failed (${signal ?? code}): ${result.stderr.slice(0, 500)}`));
+        reject(
+          new ToolFailedError(
+            `${command} failed (${signal ?? code}): ${result.stderr.slice(0, 500)}`,
+            timedOut ? 'timeout' : signal ? 'killed' : 'exit',
+          ),
+        );
     });
   });
 }
@@ -79,7 +104,9 @@ export function createFfmpeg(options: { concurrency: number; ffmpegPath?: string
           30_000,
         );
         json = JSON.parse(stdout) as ProbeJson;
-      } catch {
+      } catch (error) {
+        // A missing or killed ffprobe says nothing about the file.
+        if (error instanceof ToolFailedError && error.temporary) throw error;
         return null;
       }
       const video = json.streams?.find((stream) => stream.codec_type === 'video');

@@ -30,6 +30,8 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   name: string;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /** Also queued once whenever a process that runs jobs starts (catching up on time it was down). */
+  runOnStart?: boolean;
   /** Expiry and retries (DEFAULT_JOB_SETTINGS otherwise). */
   settings?: Partial<JobSettings>;
   handle(data: Data): Promise<void>;
@@ -46,7 +48,12 @@ export interface QueueCounts {
 }
 
 export interface Queue {
-  send<Data extends object>(name: string, data: Data): Promise<string | null>;
+  /** Queues a job; with `startAfter`, it is not run before that moment. */
+  send<Data extends object>(
+    name: string,
+    data: Data,
+    options?: { startAfter?: Date },
+  ): Promise<string | null>;
   /** Waits for a job to leave the queue (tests and scripts); resolves with its final state. */
   waitFor(name: string, id: string, timeoutMs?: number): Promise<string>;
   /** Jobs per queue and state (metrics). */
@@ -67,6 +74,9 @@ export interface QueueOptions {
   onError(error: unknown): void;
 }
 
+/** Where pg-boss keeps its tables. */
+export const QUEUE_SCHEMA = 'pgboss';
+
 const failedQueue = (name: string) => `${name}.failed`;
 
 /** pg-boss's own reasons, in the words a user reads them in. */
@@ -85,6 +95,30 @@ export function reasonOf(output: unknown): string {
   return PLAIN_REASONS[message] ?? message;
 }
 
+/**
+ * Installs or upgrades pg-boss's tables (schema `pgboss`). Several processes starting at once on an
+ * empty database: only one installs it, under the migration lock; the others wait and then find it
+ * there. Also used by `npm run restore` before it puts queued jobs back.
+ */
+export async function installQueueSchema(
+  database: Pick<DatabaseHandle, 'driver' | 'withMigrationLock'>,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  await database.withMigrationLock(async (locked) => {
+    const installer = new PgBoss({
+      db: locked,
+      schema: QUEUE_SCHEMA,
+      backend: database.driver,
+      supervise: false,
+      schedule: false,
+      registerInstance: false,
+    });
+    installer.on('error', onError);
+    await installer.start();
+    await installer.stop({ graceful: false });
+  });
+}
+
 /** pg-boss on whichever database is in use, through the same connection as the app. */
 export async function startQueue(
   database: Pick<DatabaseHandle, 'driver' | 'sql' | 'withMigrationLock'>,
@@ -93,21 +127,7 @@ export async function startQueue(
   const { log } = options;
   const { sql } = database;
   const backend = database.driver;
-  // Several processes starting at once on an empty database: only one installs pg-boss's schema,
-  // under the migration lock; the others wait and then find it there.
-  await database.withMigrationLock(async (locked) => {
-    const installer = new PgBoss({
-      db: locked,
-      schema: 'pgboss',
-      backend,
-      supervise: false,
-      schedule: false,
-      registerInstance: false,
-    });
-    installer.on('error', options.onError);
-    await installer.start();
-    await installer.stop({ graceful: false });
-  });
+  await installQueueSchema(database, options.onError);
   // Once stopped, a poll pg-boss still had scheduled finds nothing rather than reaching a database
   // that is being closed (an unhandled rejection inside pg-boss otherwise).
   let stopped = false;
@@ -115,7 +135,7 @@ export async function startQueue(
     db: {
       executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)),
     },
-    schema: 'pgboss',
+    schema: QUEUE_SCHEMA,
     backend,
     migrate: false,
     supervise: options.work,
@@ -177,9 +197,13 @@ export async function startQueue(
       );
     }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    if (job.runOnStart) await boss.send(job.name, {});
   }
   return {
-    send: (name, data) => boss.send(name, data),
+    send: (name, data, sendOptions) =>
+      sendOptions?.startAfter
+        ? boss.send(name, data, { startAfter: sendOptions.startAfter })
+        : boss.send(name, data),
     async waitFor(name, id, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -94,11 +94,20 @@ function allRows(result: pg.QueryResult | pg.QueryResult[]): { rows: unknown[] }
   return Array.isArray(result) ? { rows: result.flatMap((each) => each.rows) } : result;
 }
 
+/** A dropped connection's error as its message and PostgreSQL code, without the pg client attached. */
+export function connectionError(error: Error & { code?: string }): Error & { code?: string } {
+  const plain: Error & { code?: string } = new Error(error.message);
+  if (error.code) plain.code = error.code;
+  return plain;
+}
+
 async function openPostgres(url: string, onError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
-  pool.on('error', onError);
+  // The pool's error carries the pg client (connection parameters, buffers): pass on only what an
+  // operator reads, so a log line stays one line and never holds connection details.
+  pool.on('error', (error) => onError(connectionError(error)));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   async function underLock<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../adapters/queue.ts';
-import type { MonetizationLifecycleReport } from '../services/monetization/lifecycle.service.ts';
+import type { MonetizationLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
 
 export const CREATOR_SUBSCRIPTIONS = 'creator-subscriptions';
 

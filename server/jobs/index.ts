@@ -1,17 +1,16 @@
 import type { JobDefinition } from '../adapters/queue.ts';
-import type { Database } from '../db/client.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import { createEventsRepository } from '../repositories/events.repository.ts';
-import { createMediaRepository } from '../repositories/media.repository.ts';
-import { createSessionsRepository } from '../repositories/sessions.repository.ts';
+import type { MediaRuntime } from '../modules/media-runtime.ts';
+import type { Repositories } from '../modules/repositories.ts';
+import type { LifecycleService } from '../services/billing/agent-plans/lifecycle.service.ts';
+import type { MonetizationLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
 import { createMediaProcessor } from '../services/media/processing.service.ts';
-import type { MediaRuntime } from '../services/media/runtime.ts';
-import type { MonetizationLifecycleReport } from '../services/monetization/lifecycle.service.ts';
-import type { LifecycleService } from '../services/payments/lifecycle.service.ts';
+import type { ScheduleReport } from '../services/posts/scheduler.service.ts';
 import { creatorSubscriptionsJob } from './creator-subscriptions.ts';
 import { processMediaJob } from './process-media.ts';
 import { pruneExpiredSessionsJob } from './prune-expired-sessions.ts';
 import { pruneUserEventsJob } from './prune-user-events.ts';
+import { publishScheduledPostsJob } from './publish-scheduled-posts.ts';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.ts';
 import { sweepMediaTempJob } from './sweep-media-temp.ts';
 
@@ -22,28 +21,31 @@ export interface JobLogger {
 
 /** Every background job the platform runs; the web process and `npm run worker` share this list. */
 export function createJobs(
-  db: Database,
+  /** From server/modules/repositories.ts: the process's one set of repositories. */
+  repos: Pick<Repositories, 'sessions' | 'events' | 'media'>,
   log: JobLogger,
   media?: MediaRuntime,
   clock: Clock = systemClock,
   payments?: { lifecycle: LifecycleService },
   /** Fan subscriptions to creators (renewals, expiry, unfinished checkouts, owed refunds). */
   monetization?: { lifecycle: { runDue(): Promise<MonetizationLifecycleReport | null> } },
+  /** Scheduled posts going out and expired ones hidden (built once notifications exist). */
+  postScheduler?: { runDue(): Promise<ScheduleReport | null> },
 ): JobDefinition<never>[] {
   const jobs: JobDefinition<never>[] = [
     pruneExpiredSessionsJob({
-      sessions: createSessionsRepository(db),
+      sessions: repos.sessions,
       log: (removed) => log.info({ removed }, 'pruned expired sessions'),
     }),
     pruneUserEventsJob({
-      events: createEventsRepository(db),
+      events: repos.events,
       clock,
       log: (removed) => log.info({ removed }, 'pruned pushed events'),
     }),
   ];
   if (media) {
     const processor = createMediaProcessor({
-      media: createMediaRepository(db),
+      media: repos.media,
       storage: media.storage,
       ffmpeg: media.ffmpeg,
       clock,
@@ -51,7 +53,7 @@ export function createJobs(
       log,
     });
     jobs.push(
-      processMediaJob({ processor, media: createMediaRepository(db), storage: media.storage, clock }),
+      processMediaJob({ processor, media: repos.media, storage: media.storage, clock }),
       sweepMediaTempJob({
         runtime: media,
         clock,
@@ -72,6 +74,14 @@ export function createJobs(
       creatorSubscriptionsJob({
         lifecycle: monetization.lifecycle,
         log: (report) => log.info(report, 'creator subscriptions'),
+      }),
+    );
+  }
+  if (postScheduler) {
+    jobs.push(
+      publishScheduledPostsJob({
+        scheduler: postScheduler,
+        log: (report) => log.info(report, 'scheduled posts'),
       }),
     );
   }

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../adapters/queue.ts';
-import type { LifecycleReport, LifecycleService } from '../services/payments/lifecycle.service.ts';
+import type { LifecycleReport, LifecycleService } from '../services/billing/agent-plans/lifecycle.service.ts';
 
 export const SUBSCRIPTION_LIFECYCLE = 'subscription-lifecycle';
 

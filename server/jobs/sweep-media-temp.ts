@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../adapters/queue.ts';
 import { createDiskStorage } from '../adapters/storage/disk-driver.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { MediaRuntime } from '../services/media/runtime.ts';
+import type { MediaRuntime } from '../modules/media-runtime.ts';
 
 export const SWEEP_MEDIA_TEMP = 'sweep-media-temp';
 

@@ -1,38 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../../common/schemas/media.ts';
 import { signUpVerified } from '../test/accounts.ts';
 import { createMediaTestApp, type MediaTestApp, tusUpload, waitForProcessing } from '../test/media.ts';
 import { jpeg } from '../test/media-fixtures.ts';
+import { startProcess, until } from '../test/processes.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../..');
 
-function startWorker(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['server/worker.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output };
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const startWorker = (env: Record<string, string>) => startProcess('server/worker.ts', env);
 
 /** Needs the machine's PostgreSQL: `npm run worker` runs only there. */
 describe.skipIf(!databaseUrl)('a worker killed in the middle of a job', () => {

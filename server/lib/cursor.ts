@@ -48,3 +48,23 @@ export function decodeCursor<Key extends CursorKey>(
     throw badRequest('Invalid cursor');
   }
 }
+
+/** The `{at, id}` key of lists sorted by a time and then the row id. */
+export const timeKey = (at: Date, id: string) => ({ at: at.toISOString(), id });
+
+/**
+ * One keyset page out of rows read with one more than `limit`: the rows to answer, and the cursor
+ * after the last of them when that extra row shows there is more.
+ */
+export function keysetPage<Row>(
+  rows: Row[],
+  limit: number,
+  keyOf: (last: Row) => Record<string, string>,
+): { rows: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null,
+  };
+}

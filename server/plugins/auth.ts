@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors.ts';
 import { exemptFromRegion } from '../lib/viewer-region.ts';
+import { isAdmin } from '../policies/account.ts';
+import { assertAdmin } from '../policies/admin.ts';
 import type { SessionRecord } from '../repositories/sessions.repository.ts';
 import type { UserRecord } from '../repositories/users.repository.ts';
 import type { ClientInfo } from '../services/auth/client-info.ts';
@@ -24,6 +26,8 @@ declare module 'fastify' {
      * must have proved a second factor in the last minutes, else 403 TWO_FACTOR_REQUIRED.
      */
     requireRecentSecondFactor(request: FastifyRequest): Promise<void>;
+    /** preHandler after `authenticate` on every `/api/admin/...` route: an admin or 403. */
+    requireAdmin(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -48,7 +52,7 @@ export default fp(
       if (!found) return false;
       request.user = found.user;
       request.session = found.session;
-      if (found.user.role === 'admin') exemptFromRegion();
+      if (isAdmin(found.user)) exemptFromRegion();
       return true;
     }
 
@@ -61,6 +65,9 @@ export default fp(
     app.decorate('requireRecentSecondFactor', async (request: FastifyRequest) => {
       const { user, session } = signedIn(request);
       await options.twoFactor.assertRecentSecondFactor(user, session);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      assertAdmin(signedIn(request).user);
     });
   },
   { name: 'auth', dependencies: ['errors'] },

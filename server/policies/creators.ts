@@ -58,13 +58,16 @@ export function assertCanFollow(viewer: Viewer, creator: CreatorFacts, blocked: 
   if (blocked || creator.status !== 'approved') throw forbidden(creatorMessages.cannotFollow);
 }
 
-/** Reviewing creators is for admins only. */
-export function assertCanReviewCreators(viewer: Viewer): void {
-  if (!isAdmin(viewer)) throw forbidden('Only admins can review creators');
-}
+/** The creator edits their own page. */
+export const canEditCreator = (viewer: Viewer | null, creator: CreatorFacts) => isOwnerOf(viewer, creator);
 
-/** Only rejection reasons for the creator themselves and admins; and charging only once approved. */
+/**
+ * Anyone but the creator may open a conversation from the page (a visitor is asked to sign in
+ * first); whether they may write in it is server/policies/messages.ts's answer.
+ */
+export const canMessageCreator = (viewer: Viewer | null, creator: CreatorFacts) =>
+  !isOwnerOf(viewer, creator);
+
+/** Only rejection reasons for the creator themselves and admins. */
 export const canSeeReviewNotes = (viewer: Viewer | null, creator: CreatorFacts) =>
   isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer));
-
-export const canCharge = (creator: CreatorFacts) => creator.status === 'approved';

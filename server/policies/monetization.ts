@@ -1,9 +1,9 @@
 import { monetizationMessages as m } from '../../common/schemas/monetization.ts';
 import type { PostVisibility } from '../../common/schemas/posts.ts';
 import { conflict as conflictError, forbidden, notFound } from '../errors.ts';
-import type { CreatorSubscriptionRecord } from '../repositories/creator-subscriptions.repository.ts';
 import type { CreatorRecord } from '../repositories/creators.repository.ts';
 import type { FanPaymentRecord } from '../repositories/fan-payments.repository.ts';
+import type { CreatorSubscriptionRecord } from '../repositories/fan-subscriptions.repository.ts';
 import { isAdmin } from './account.ts';
 import { isOwnerOf, type Viewer } from './creators.ts';
 

@@ -1,4 +1,4 @@
-import type { PostVisibility } from '../../common/schemas/posts.ts';
+import type { PostStatus, PostVisibility } from '../../common/schemas/posts.ts';
 import { isAdmin } from './account.ts';
 import type { Viewer } from './creators.ts';
 
@@ -26,5 +26,29 @@ export function isEntitledToPost(
 }
 
 /** Only the creator edits a post; the creator or an admin (moderation) deletes it. */
-export const canEditPost = (viewer: Viewer, isOwner: boolean) => isOwner && viewer !== null;
-export const canDeletePost = (viewer: Viewer, isOwner: boolean) => isOwner || isAdmin(viewer);
+export const canEditPost = (viewer: Viewer | null, isOwner: boolean) => viewer !== null && isOwner;
+export const canDeletePost = (viewer: Viewer | null, isOwner: boolean) =>
+  viewer !== null && (isOwner || isAdmin(viewer));
+/** Anyone signed in reports someone else's post. */
+export const canReportPost = (viewer: Viewer | null, isOwner: boolean) => viewer !== null && !isOwner;
+
+/** Why a pin or unpin is refused: only the creator pins, and only a published post (unpinning any). */
+export type PinRefusal = 'notOwner' | 'notPublished';
+
+export function pinRefusal(
+  viewer: Viewer | null,
+  isOwner: boolean,
+  post: { status: PostStatus },
+  pinned: boolean,
+): PinRefusal | null {
+  if (viewer === null || !isOwner) return 'notOwner';
+  if (pinned && post.status !== 'published') return 'notPublished';
+  return null;
+}
+
+/** Whether the viewer may use the post's pin toggle now: pin it, or unpin it once it is pinned. */
+export const canPinPost = (
+  viewer: Viewer | null,
+  isOwner: boolean,
+  post: { status: PostStatus; pinnedAt: Date | null },
+) => pinRefusal(viewer, isOwner, post, post.pinnedAt === null) === null;

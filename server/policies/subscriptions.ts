@@ -1,6 +1,6 @@
 import { subscriptionMessages } from '../../common/schemas/subscriptions.ts';
 import { notFound } from '../errors.ts';
-import type { PaymentRecord } from '../repositories/payments.repository.ts';
+import type { PaymentRecord } from '../repositories/agent-plan-payments.repository.ts';
 import type { UserRecord } from '../repositories/users.repository.ts';
 import { requireVerified } from './account.ts';
 

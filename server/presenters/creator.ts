@@ -1,11 +1,19 @@
 import {
   type CreatorProfile,
+  type CreatorReview,
   type CreatorSummary,
   creatorPricing,
   sixMonthPriceCents,
 } from '../../common/schemas/creators.ts';
-import { canSeeReviewNotes, isOwnerOf, type Viewer } from '../policies/creators.ts';
-import type { CreatorCounts, CreatorRecord } from '../repositories/creators.repository.ts';
+import type { MediaView } from '../../common/schemas/media.ts';
+import {
+  canEditCreator,
+  canMessageCreator,
+  canSeeReviewNotes,
+  isOwnerOf,
+  type Viewer,
+} from '../policies/creators.ts';
+import type { CreatorCounts, CreatorRecord, ReviewRow } from '../repositories/creators.repository.ts';
 
 export function presentCreatorSummary(creator: CreatorRecord, isFollowing?: boolean): CreatorSummary {
   return {
@@ -39,6 +47,32 @@ export function presentCreatorProfile(
     },
     counts: context.counts,
     viewer: { isOwner: isOwnerOf(context.viewer, creator), isFollowing: context.isFollowing },
+    canEdit: canEditCreator(context.viewer, creator),
+    canMessage: canMessageCreator(context.viewer, creator),
     createdAt: creator.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One application in the admins' review queue: the profile as presented to the admin, the account
+ * behind it (admins see its email), and the identity document the admin may open.
+ */
+export function presentCreatorReview(
+  { creator, account }: ReviewRow,
+  shown: { profile: CreatorProfile; document: MediaView | null },
+): CreatorReview {
+  return {
+    creator: shown.profile,
+    account: {
+      id: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    },
+    country: creator.country,
+    identity: creator.identity ?? '',
+    document: shown.document,
+    submittedAt: creator.createdAt.toISOString(),
+    reviewedAt: creator.reviewedAt?.toISOString() ?? null,
   };
 }

@@ -1,11 +1,25 @@
-import type { PostView } from '../../common/schemas/posts.ts';
+import type { PollView, PostView } from '../../common/schemas/posts.ts';
 import { postPricing } from '../../common/schemas/posts.ts';
 import type { Viewer } from '../policies/creators.ts';
 import { mediaAccess } from '../policies/media.ts';
-import type { PostRow } from '../repositories/posts.repository.ts';
+import { canDeletePost, canEditPost, canPinPost, canReportPost } from '../policies/posts.ts';
+import type { PollRow, PostRow } from '../repositories/posts.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
 import { presentCreatorSummary } from './creator.ts';
 import { presentMedia } from './media.ts';
+
+/** Counts only once the viewer voted or the poll ended; the creator always sees them. */
+export function presentPoll(poll: PollRow, isOwner: boolean, now: Date): PollView {
+  const ended = poll.endsAt.getTime() <= now.getTime();
+  const results = isOwner || ended || poll.myVote !== null;
+  return {
+    options: poll.options.map((text, index) => ({ text, votes: results ? (poll.counts[index] ?? 0) : null })),
+    endsAt: poll.endsAt.toISOString(),
+    ended,
+    myVote: poll.myVote,
+    totalVotes: results ? poll.counts.reduce((sum, votes) => sum + votes, 0) : null,
+  };
+}
 
 /**
  * A post for one viewer. Not entitled: the media carries only its blurred preview and thumbhash,
@@ -17,13 +31,21 @@ export async function presentPost(
     viewer: Viewer | null;
     entitled: boolean;
     liked: boolean;
+    bookmarked: boolean;
     isOwner: boolean;
     /** Known for a signed-in viewer only. */
     isFollowing: boolean | undefined;
     links: MediaLinks;
+    /** Whether a poll has ended. */
+    now: Date;
   },
 ): Promise<PostView> {
   const { post, creator } = row;
+  const all = [row.media, ...(row.extras ?? [])].filter((item) => item !== null);
+  // The number and kind of items is shown before unlocking; the items themselves only after.
+  const items = context.entitled
+    ? await Promise.all(all.map((item) => presentMedia(item, { entitled: true, links: context.links })))
+    : [];
   const media = row.media
     ? await presentMedia(row.media, {
         entitled: mediaAccess(context.viewer, row.media, { isEntitled: context.entitled }) === 'full',
@@ -35,13 +57,29 @@ export async function presentPost(
     creator: presentCreatorSummary(creator, context.isFollowing),
     description: post.description,
     media,
+    items,
+    itemCounts: {
+      photos: all.filter((item) => item.kind === 'image').length,
+      videos: all.filter((item) => item.kind === 'video').length,
+    },
+    poll: row.poll && context.entitled ? presentPoll(row.poll, context.isOwner, context.now) : null,
     youtubeId: context.entitled ? post.youtubeId : null,
     visibility: post.visibility,
     price: post.priceCents === null ? null : { amount: post.priceCents, currency: postPricing.currency },
     locked: !context.entitled,
     likes: post.likeCount,
     liked: context.liked,
+    commentCount: post.commentCount,
+    bookmarked: context.bookmarked,
     isOwner: context.isOwner,
+    canEdit: canEditPost(context.viewer, context.isOwner),
+    canDelete: canDeletePost(context.viewer, context.isOwner),
+    canReport: canReportPost(context.viewer, context.isOwner),
+    canPin: canPinPost(context.viewer, context.isOwner, post),
+    status: post.status,
+    publishAt: post.publishAt ? post.publishAt.toISOString() : null,
+    expiresAt: post.expiresAt ? post.expiresAt.toISOString() : null,
+    pinned: post.pinnedAt !== null,
     createdAt: post.createdAt.toISOString(),
   };
 }

@@ -6,9 +6,9 @@ import {
   subscriptionMessages,
   type VerifyPaymentResponse,
 } from '../../common/schemas/subscriptions.ts';
-import type { SubscriptionRecord } from '../repositories/subscriptions.repository.ts';
-import type { CheckoutStarted } from '../services/payments/checkout.service.ts';
-import type { CurrentPlan } from '../services/payments/subscriptions.service.ts';
+import type { SubscriptionRecord } from '../repositories/agent-plans.repository.ts';
+import type { CheckoutStarted } from '../services/billing/agent-plans/checkout.service.ts';
+import type { CurrentPlan } from '../services/billing/agent-plans/subscriptions.service.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -3,8 +3,10 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import {
+  commentLikes,
   conversationMembers,
   conversations,
+  creatorLists,
   creatorOnboardingDrafts,
   creatorProfiles,
   creatorSubscriptions,
@@ -14,13 +16,17 @@ import {
   knownBrowsers,
   ledgerEntries,
   media,
+  notificationPreferences,
   notifications,
   oauthAccounts,
   oauthExchangeCodes,
   passkeys,
   passwordResetTokens,
+  postBookmarks,
+  postComments,
   postLikes,
   postPurchases,
+  posts,
   reports,
   sessions,
   signInChallenges,
@@ -110,6 +116,11 @@ export function createAccountDataRepository(db: Database) {
         'messages',
         sql`conversation_id in (select conversation_id from conversation_members where user_id = ${userId})`,
       );
+      // The creators in the user's lists.
+      data.creator_list_members = await select(
+        'creator_list_members',
+        sql`list_id in (select id from creator_lists where owner_id = ${userId})`,
+      );
       // Replies to the user's support requests, besides any they wrote as an admin.
       data.support_replies = await select(
         'support_replies',
@@ -149,7 +160,36 @@ export function createAccountDataRepository(db: Database) {
           .from(conversationMembers)
           .where(eq(conversationMembers.userId, userId));
         await tx.delete(conversations).where(inArray(conversations.id, mine));
+        // Their comments (with the replies under them) and comment likes leave the counts they were in.
+        await tx
+          .update(postComments)
+          .set({ likeCount: sql`greatest(0, ${postComments.likeCount} - 1)` })
+          .where(
+            inArray(
+              postComments.id,
+              tx
+                .select({ id: commentLikes.commentId })
+                .from(commentLikes)
+                .where(eq(commentLikes.userId, userId)),
+            ),
+          );
+        const commented = await tx
+          .delete(postComments)
+          .where(eq(postComments.authorId, userId))
+          .returning({ postId: postComments.postId });
+        const touched = [...new Set(commented.map((row) => row.postId))];
+        if (touched.length > 0)
+          await tx
+            .update(posts)
+            .set({
+              commentCount: sql`(select count(*)::int from ${postComments} c where c.post_id = ${posts.id})`,
+            })
+            .where(inArray(posts.id, touched));
         for (const [table, column] of [
+          [commentLikes, commentLikes.userId],
+          [postBookmarks, postBookmarks.userId],
+          [creatorLists, creatorLists.ownerId],
+          [notificationPreferences, notificationPreferences.userId],
           [sessions, sessions.userId],
           [signInChallenges, signInChallenges.userId],
           [twoFactorSecrets, twoFactorSecrets.userId],

@@ -209,6 +209,8 @@ export function createConversationsRepository(db: Database) {
       body: string;
       clientId: string | null;
       now: Date;
+      /** A tip's payment and amount (one message per payment). */
+      tip?: { paymentId: string; amount: number; currency: string };
     }): Promise<{ message: MessageRecord; created: boolean }> {
       return db.transaction(async (tx) => {
         const [created] = await tx
@@ -218,6 +220,13 @@ export function createConversationsRepository(db: Database) {
             senderId: input.senderId,
             body: input.body,
             clientId: input.clientId,
+            ...(input.tip
+              ? {
+                  tipPaymentId: input.tip.paymentId,
+                  tipAmount: input.tip.amount,
+                  tipCurrency: input.tip.currency,
+                }
+              : {}),
             createdAt: input.now,
           })
           .onConflictDoNothing()
@@ -226,7 +235,11 @@ export function createConversationsRepository(db: Database) {
           const [existing] = await tx
             .select()
             .from(messages)
-            .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId ?? '')));
+            .where(
+              input.tip
+                ? eq(messages.tipPaymentId, input.tip.paymentId)
+                : and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId ?? '')),
+            );
           if (!existing) throw new Error('message vanished');
           return { message: existing, created: false };
         }

@@ -187,7 +187,8 @@ export function createCreatorsRepository(db: Database) {
         })
         .from(posts)
         .leftJoin(media, eq(media.id, posts.mediaId))
-        .where(eq(posts.creatorId, creatorId));
+        // Drafts, scheduled and expired posts are not on the profile, so not in its counts.
+        .where(and(eq(posts.creatorId, creatorId), eq(posts.status, 'published')));
       const [likes] = await db
         .select({ value: count() })
         .from(postLikes)

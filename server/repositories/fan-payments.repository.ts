@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { fanPayments, users } from '../db/schema/index.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { conditionalUpdate, firstRow, unlessTaken } from './rows.ts';
 
 export type FanPaymentRecord = typeof fanPayments.$inferSelect;
 export type NewFanPayment = Omit<
@@ -16,88 +17,83 @@ export type FanProviderDetails = Pick<
 /** States a provider's "paid" can still move a payment out of (a left checkout may be paid later). */
 const OPEN: FanPaymentRecord['status'][] = ['pending', 'abandoned'];
 
+type FanPaymentChanges = PgUpdateSetSource<typeof fanPayments>;
+
+/** A refund a caller claimed for sending and has not finished. */
+const sending = eq(fanPayments.refundStatus, 'sending');
+const notChargedBack = sql`${fanPayments.chargedBackAt} is null`;
+/** Refunds to send: owed, or claimed by a process that died before `staleBefore`. */
+const refundDue = (staleBefore: Date) =>
+  or(eq(fanPayments.refundStatus, 'owed'), and(sending, lt(fanPayments.refundClaimedAt, staleBefore)));
+
 export function createFanPaymentsRepository(db: Database) {
-  /** The one place a payment leaves pending/abandoned: only the first caller gets the row back. */
-  async function leaveOpen(
-    id: string,
-    changes: Partial<Omit<FanPaymentRecord, 'id' | 'createdAt'>>,
-  ): Promise<FanPaymentRecord | null> {
-    const [row] = await db
-      .update(fanPayments)
-      .set(changes)
-      .where(and(eq(fanPayments.id, id), inArray(fanPayments.status, OPEN)))
-      .returning();
-    return row ?? null;
-  }
+  const first = (where: SQL | undefined) => firstRow(db.select().from(fanPayments).where(where));
+
+  const changeIf = conditionalUpdate(db, fanPayments);
+
+  /** The one place a payment leaves pending/abandoned. */
+  const leaveOpen = (id: string, changes: FanPaymentChanges) =>
+    changeIf(id, inArray(fanPayments.status, OPEN), changes);
 
   return {
     /**
      * A new checkout, or null when one is already open for the same thing (the partial unique
      * indexes on pending unlocks and subscription checkouts): the caller answers that one.
      */
-    async createCheckout(payment: NewFanPayment): Promise<FanPaymentRecord | null> {
-      try {
-        const [row] = await db
+    createCheckout: (payment: NewFanPayment): Promise<FanPaymentRecord | null> =>
+      unlessTaken(
+        db
           .insert(fanPayments)
           .values({ ...payment, updatedAt: payment.createdAt })
-          .returning();
-        return row ?? null;
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
-    },
+          .returning(),
+      ),
 
     /** Null when a payment with this reference exists already (another worker took this charge). */
-    async createIfAbsent(payment: NewFanPayment): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .insert(fanPayments)
-        .values({ ...payment, updatedAt: payment.createdAt })
-        .onConflictDoNothing()
-        .returning();
-      return row ?? null;
-    },
+    createIfAbsent: (payment: NewFanPayment): Promise<FanPaymentRecord | null> =>
+      firstRow(
+        db
+          .insert(fanPayments)
+          .values({ ...payment, updatedAt: payment.createdAt })
+          .onConflictDoNothing()
+          .returning(),
+      ),
 
-    async findById(id: string): Promise<FanPaymentRecord | null> {
-      const [row] = await db.select().from(fanPayments).where(eq(fanPayments.id, id));
-      return row ?? null;
-    },
+    findById: (id: string) => first(eq(fanPayments.id, id)),
 
-    async findByReference(provider: string, reference: string): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .select()
-        .from(fanPayments)
-        .where(
-          and(
-            eq(fanPayments.provider, provider as FanPaymentRecord['provider']),
-            eq(fanPayments.reference, reference),
-          ),
-        );
-      return row ?? null;
-    },
+    findByReference: (provider: string, reference: string) =>
+      first(
+        and(
+          eq(fanPayments.provider, provider as FanPaymentRecord['provider']),
+          eq(fanPayments.reference, reference),
+        ),
+      ),
 
-    /** The open checkout of this fan for this post, or for a subscription to this creator. */
-    async findPendingCheckout(
+    /**
+     * The open checkout of this fan for this post, for a subscription to this creator, or for the
+     * tip with this client key.
+     */
+    findPendingCheckout: (
       fanId: string,
-      target: { postId: string } | { creatorUserId: string },
-    ): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .select()
-        .from(fanPayments)
-        .where(
-          and(
-            eq(fanPayments.fanId, fanId),
-            eq(fanPayments.status, 'pending'),
-            'postId' in target
-              ? and(eq(fanPayments.purpose, 'post_unlock'), eq(fanPayments.postId, target.postId))
+      target: { postId: string } | { creatorUserId: string } | { idempotencyKey: string },
+    ) =>
+      first(
+        and(
+          eq(fanPayments.fanId, fanId),
+          eq(fanPayments.status, 'pending'),
+          'postId' in target
+            ? and(eq(fanPayments.purpose, 'post_unlock'), eq(fanPayments.postId, target.postId))
+            : 'idempotencyKey' in target
+              ? eq(fanPayments.idempotencyKey, target.idempotencyKey)
               : and(
                   eq(fanPayments.purpose, 'subscription_start'),
                   eq(fanPayments.creatorUserId, target.creatorUserId),
                 ),
-          ),
-        );
-      return row ?? null;
-    },
+        ),
+      ),
+
+    /** The fan's payment made with this client key (a tip), whatever its status. */
+    findByIdempotencyKey: (fanId: string, key: string) =>
+      first(and(eq(fanPayments.fanId, fanId), eq(fanPayments.idempotencyKey, key))),
 
     async setAuthorizationUrl(id: string, url: string, now: Date): Promise<void> {
       await db
@@ -107,14 +103,12 @@ export function createFanPaymentsRepository(db: Database) {
     },
 
     /** An open checkout the fan left (or that could not start) stops blocking a new one. */
-    async markAbandoned(id: string, reason: string, now: Date): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .update(fanPayments)
-        .set({ status: 'abandoned', failureReason: reason, updatedAt: now })
-        .where(and(eq(fanPayments.id, id), eq(fanPayments.status, 'pending')))
-        .returning();
-      return row ?? null;
-    },
+    markAbandoned: (id: string, reason: string, now: Date) =>
+      changeIf(id, eq(fanPayments.status, 'pending'), {
+        status: 'abandoned',
+        failureReason: reason,
+        updatedAt: now,
+      }),
 
     markSucceeded(
       id: string,
@@ -162,95 +156,54 @@ export function createFanPaymentsRepository(db: Database) {
 
     /** Asks for a refund of `amount` once: only a payment with no refund yet is claimed. */
     async owe(id: string, amount: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(fanPayments)
-        .set({ refundStatus: 'owed', refundAmount: amount, updatedAt: now })
-        .where(
-          and(
-            eq(fanPayments.id, id),
-            sql`${fanPayments.refundStatus} is null`,
-            sql`${fanPayments.chargedBackAt} is null`,
-          ),
-        )
-        .returning({ id: fanPayments.id });
-      return rows.length > 0;
+      const claimed = await changeIf(id, and(sql`${fanPayments.refundStatus} is null`, notChargedBack), {
+        refundStatus: 'owed',
+        refundAmount: amount,
+        updatedAt: now,
+      });
+      return claimed !== null;
     },
 
     /**
      * One caller sends an owed refund to the provider. A claim older than `staleBefore` (a process
      * that died mid-call) may be taken again.
      */
-    async claimRefund(id: string, now: Date, staleBefore: Date): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .update(fanPayments)
-        .set({ refundStatus: 'sending', refundClaimedAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(fanPayments.id, id),
-            or(
-              eq(fanPayments.refundStatus, 'owed'),
-              and(eq(fanPayments.refundStatus, 'sending'), lt(fanPayments.refundClaimedAt, staleBefore)),
-            ),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
+    claimRefund: (id: string, now: Date, staleBefore: Date) =>
+      changeIf(id, refundDue(staleBefore), { refundStatus: 'sending', refundClaimedAt: now, updatedAt: now }),
 
     async releaseRefund(id: string, now: Date): Promise<void> {
-      await db
-        .update(fanPayments)
-        .set({ refundStatus: 'owed', refundClaimedAt: null, updatedAt: now })
-        .where(and(eq(fanPayments.id, id), eq(fanPayments.refundStatus, 'sending')));
+      await changeIf(id, sending, { refundStatus: 'owed', refundClaimedAt: null, updatedAt: now });
     },
 
     /** A refund that will never be sent (the provider took the whole payment back meanwhile). */
     async dropRefund(id: string, now: Date): Promise<void> {
-      await db
-        .update(fanPayments)
-        .set({ refundStatus: null, refundAmount: null, refundClaimedAt: null, updatedAt: now })
-        .where(and(eq(fanPayments.id, id), eq(fanPayments.refundStatus, 'sending')));
+      await changeIf(id, sending, {
+        refundStatus: null,
+        refundAmount: null,
+        refundClaimedAt: null,
+        updatedAt: now,
+      });
     },
 
-    async markRefunded(id: string, now: Date): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .update(fanPayments)
-        .set({
-          refundStatus: 'refunded',
-          refundedAmount: sql`${fanPayments.refundedAmount} + coalesce(${fanPayments.refundAmount}, 0)`,
-          refundedAt: now,
-          updatedAt: now,
-        })
-        .where(and(eq(fanPayments.id, id), eq(fanPayments.refundStatus, 'sending')))
-        .returning();
-      return row ?? null;
-    },
+    markRefunded: (id: string, now: Date) =>
+      changeIf(id, sending, {
+        refundStatus: 'refunded',
+        refundedAmount: sql`${fanPayments.refundedAmount} + coalesce(${fanPayments.refundAmount}, 0)`,
+        refundedAt: now,
+        updatedAt: now,
+      }),
 
-    async markChargedBack(id: string, now: Date): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .update(fanPayments)
-        .set({ chargedBackAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(fanPayments.id, id),
-            eq(fanPayments.status, 'succeeded'),
-            sql`${fanPayments.chargedBackAt} is null`,
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
+    markChargedBack: (id: string, now: Date) =>
+      changeIf(id, and(eq(fanPayments.status, 'succeeded'), notChargedBack), {
+        chargedBackAt: now,
+        updatedAt: now,
+      }),
 
     async listRefundsDue(staleBefore: Date, limit: number): Promise<FanPaymentRecord[]> {
       return db
         .select()
         .from(fanPayments)
-        .where(
-          or(
-            eq(fanPayments.refundStatus, 'owed'),
-            and(eq(fanPayments.refundStatus, 'sending'), lt(fanPayments.refundClaimedAt, staleBefore)),
-          ),
-        )
+        .where(refundDue(staleBefore))
         .orderBy(asc(fanPayments.updatedAt))
         .limit(limit);
     },
@@ -266,26 +219,28 @@ export function createFanPaymentsRepository(db: Database) {
     },
 
     async emailOf(userId: string): Promise<string | null> {
-      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      return row?.email ?? null;
+      return (
+        (await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, userId))))?.email ??
+        null
+      );
     },
 
     /** The fan's latest card on a succeeded payment (for display only). */
-    async latestSucceeded(fanId: string): Promise<FanPaymentRecord | null> {
-      const [row] = await db
-        .select()
-        .from(fanPayments)
-        .where(
-          and(
-            eq(fanPayments.fanId, fanId),
-            eq(fanPayments.status, 'succeeded'),
-            isNotNull(fanPayments.paidAt),
-          ),
-        )
-        .orderBy(desc(fanPayments.paidAt))
-        .limit(1);
-      return row ?? null;
-    },
+    latestSucceeded: (fanId: string) =>
+      firstRow(
+        db
+          .select()
+          .from(fanPayments)
+          .where(
+            and(
+              eq(fanPayments.fanId, fanId),
+              eq(fanPayments.status, 'succeeded'),
+              isNotNull(fanPayments.paidAt),
+            ),
+          )
+          .orderBy(desc(fanPayments.paidAt))
+          .limit(1),
+      ),
   };
 }
 

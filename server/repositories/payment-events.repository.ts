@@ -13,6 +13,11 @@ export function createPaymentEventsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Gives an event's key back (an event that changed nothing yet may come again and count). */
+    async remove(id: string): Promise<void> {
+      await db.delete(paymentEvents).where(eq(paymentEvents.id, id));
+    },
+
     async setOutcome(id: string, outcome: string, now: Date): Promise<void> {
       await db.update(paymentEvents).set({ outcome, processedAt: now }).where(eq(paymentEvents.id, id));
     },

@@ -1,11 +1,16 @@
-import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { limits } from '../../common/limits.ts';
 import type { Database } from '../db/client.ts';
 import {
   creatorProfiles,
   creatorSubscriptions,
   follows,
   media,
+  pollVotes,
+  postBookmarks,
+  postItems,
   postLikes,
+  postPolls,
   postPurchases,
   posts,
   userBlocks,
@@ -17,18 +22,48 @@ import type { MediaRecord } from './media.repository.ts';
 
 export type PostRecord = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
-export type PostChanges = Partial<Pick<PostRecord, 'description' | 'visibility' | 'priceCents'>>;
+export type PostChanges = Partial<
+  Pick<
+    PostRecord,
+    | 'description'
+    | 'visibility'
+    | 'priceCents'
+    | 'status'
+    | 'publishAt'
+    | 'expiresAt'
+    | 'createdAt'
+    | 'rankScore'
+  >
+>;
+/** A post the scheduler just published, with whom to tell. */
+export interface PublishedPost {
+  id: string;
+  creatorUserId: string;
+  handle: string;
+}
 /** What a signed-in viewer's page knows of a post, read with the page (see `viewerState`). */
 export interface ViewerState {
   liked: boolean;
   purchased: boolean;
   subscribed: boolean;
   following: boolean;
+  bookmarked: boolean;
+}
+/** A post's poll with its vote counts per option and the viewer's own vote. */
+export interface PollRow {
+  options: string[];
+  endsAt: Date;
+  counts: number[];
+  myVote: number | null;
 }
 export interface PostRow {
   post: PostRecord;
   creator: CreatorRecord;
   media: MediaRecord | null;
+  /** The second and later photos and videos, in order (read with the page by the post views). */
+  extras?: MediaRecord[];
+  /** Its poll, read with the page by the post views. */
+  poll?: PollRow | null;
   /** Present when the page was read for a signed-in viewer. */
   viewer?: ViewerState;
 }
@@ -77,6 +112,7 @@ const viewerState = (viewerId: string, now: Date) => ({
   // past_due: a renewal is being retried; the period already paid for still counts.
   subscribed: sql<boolean>`exists (select 1 from ${creatorSubscriptions} where ${creatorSubscriptions.fanId} = ${viewerId} and ${creatorSubscriptions.creatorId} = ${posts.creatorId} and ${creatorSubscriptions.status} in ('active', 'past_due', 'canceled') and ${creatorSubscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz)`,
   following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.creatorId} = ${posts.creatorId})`,
+  bookmarked: sql<boolean>`exists (select 1 from ${postBookmarks} where ${postBookmarks.userId} = ${viewerId} and ${postBookmarks.postId} = ${posts.id})`,
 });
 
 export function createPostsRepository(db: Database) {
@@ -103,9 +139,12 @@ export function createPostsRepository(db: Database) {
    * So a page reads one index entry per followed creator and at most limit x limit posts, never a
    * range that grows with the number of posts. Creators not approved, or on either side of a block
    * with the viewer, are left out before any post is read.
+   * With `listId`, the creators are those of one of the viewer's lists instead of those they follow
+   * (a list's feed, server/services/engagement/lists.service.ts): the same statement otherwise.
    */
   function followedPage(options: {
     viewerId: string;
+    listId?: string;
     limit: number;
     order: 'rank' | 'newest';
     after?: RankKey;
@@ -125,9 +164,12 @@ export function createPostsRepository(db: Database) {
     // A creator who blocked the requesting country is left out (server/lib/viewer-region.ts).
     const country = viewerCountry();
     const inRegion = country ? sql`and not (${country} = any(c.blocked_countries))` : sql``;
+    const source = options.listId
+      ? { from: sql`creator_list_members f`, where: sql`f.list_id = ${options.listId}` }
+      : { from: sql`follows f`, where: sql`f.follower_id = ${viewerId}` };
     return sql`with heads as (
         select f.creator_id, head.rank_score, head.id
-        from follows f
+        from ${source.from}
         -- One primary-key probe per followed creator ("offset 0" keeps it a nested loop): never
         -- a pass over all creators, whatever their number.
         cross join lateral (
@@ -139,7 +181,7 @@ export function createPostsRepository(db: Database) {
           where p.creator_id = f.creator_id and p.showable ${after}
           order by ${postOrder} limit 1
         ) head
-        where f.follower_id = ${viewerId}
+        where ${source.where}
           and not exists (
             select 1 from user_blocks b
             where (b.blocker_id = ${viewerId} and b.blocked_id = c.user_id)
@@ -199,6 +241,8 @@ export function createPostsRepository(db: Database) {
       limit: number;
       beforeId?: string;
       includeUnready: boolean;
+      /** The pinned post, shown on top of the first page instead. */
+      excludeId?: string;
       viewer?: PageViewer;
     }) {
       return rows(options.viewer)
@@ -206,7 +250,10 @@ export function createPostsRepository(db: Database) {
           and(
             eq(posts.creatorId, options.creatorId),
             options.kind ? eq(media.kind, options.kind) : undefined,
-            options.includeUnready ? undefined : eq(posts.showable, true),
+            // The creator also sees posts whose media is still processing; drafts, scheduled and
+            // expired posts are in their queue, not on the profile.
+            options.includeUnready ? eq(posts.status, 'published') : eq(posts.showable, true),
+            options.excludeId ? sql`${posts.id} <> ${options.excludeId}` : undefined,
             options.beforeId ? sql`${posts.id} < ${options.beforeId}` : undefined,
           ),
         )
@@ -219,6 +266,20 @@ export function createPostsRepository(db: Database) {
       return pageRows(
         sql`(${followedPage({
           viewerId: options.viewer.id,
+          limit: options.limit,
+          order: 'newest',
+          ...(options.beforeId ? { beforeId: options.beforeId } : {}),
+        })})`,
+        options.viewer,
+      ).orderBy(desc(posts.id));
+    },
+
+    /** A list's feed: the latest posts of the creators in one of the viewer's lists, as Home reads. */
+    listed(options: { viewer: PageViewer; listId: string; limit: number; beforeId?: string }) {
+      return pageRows(
+        sql`(${followedPage({
+          viewerId: options.viewer.id,
+          listId: options.listId,
           limit: options.limit,
           order: 'newest',
           ...(options.beforeId ? { beforeId: options.beforeId } : {}),
@@ -274,9 +335,189 @@ export function createPostsRepository(db: Database) {
       return row ?? null;
     },
 
-    async isMediaUsed(mediaId: string): Promise<boolean> {
-      const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.mediaId, mediaId));
-      return row !== undefined;
+    /** The creator's pinned post, when it is published. */
+    async pinnedOf(creatorId: string, viewer?: PageViewer): Promise<PostRow | null> {
+      const [row] = await rows(viewer).where(
+        and(
+          eq(posts.creatorId, creatorId),
+          sql`${posts.pinnedAt} is not null`,
+          eq(posts.status, 'published'),
+        ),
+      );
+      return row ?? null;
+    },
+
+    /** Pins one post of the creator's (unpinning any other) or, with null, unpins. */
+    async setPinned(creatorId: string, postId: string | null, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(posts)
+          .set({ pinnedAt: null })
+          .where(and(eq(posts.creatorId, creatorId), sql`${posts.pinnedAt} is not null`));
+        if (postId)
+          await tx
+            .update(posts)
+            .set({ pinnedAt: now })
+            .where(and(eq(posts.id, postId), eq(posts.creatorId, creatorId)));
+      });
+    },
+
+    /** The creator's scheduled posts, soonest first, or drafts, newest first. */
+    async queue(creatorId: string, status: 'scheduled' | 'draft'): Promise<PostRow[]> {
+      return rows()
+        .where(and(eq(posts.creatorId, creatorId), eq(posts.status, status)))
+        .orderBy(status === 'scheduled' ? posts.publishAt : desc(posts.id), desc(posts.id))
+        .limit(limits.scheduledPostsMax);
+    },
+
+    async countScheduled(creatorId: string): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(posts)
+        .where(and(eq(posts.creatorId, creatorId), eq(posts.status, 'scheduled')));
+      return row?.value ?? 0;
+    },
+
+    /**
+     * A draft or scheduled post gets the id of the moment it goes out (ids are uuidv7, and Home and
+     * the profile are ordered by id), so it appears where a post made at that moment would. Nobody
+     * but its creator has seen it, so nothing else refers to it yet.
+     */
+    async reKey(id: string, newId: string): Promise<void> {
+      await db
+        .update(posts)
+        .set({ id: newId })
+        .where(and(eq(posts.id, id), inArray(posts.status, ['draft', 'scheduled'])));
+    },
+
+    /**
+     * Publishes every scheduled post whose time has come, each exactly once: the status changes
+     * in the same statement that picks the post, so two runs at once never both publish it.
+     */
+    async publishDue(now: Date): Promise<PublishedPost[]> {
+      const published = await db
+        .update(posts)
+        .set({
+          status: 'published',
+          createdAt: sql`${posts.publishAt}`,
+          updatedAt: now,
+          rankScore: sql`extract(epoch from ${posts.publishAt}) / ${RANK_SECONDS_PER_LIKE_DECADE} + log(1 + ${posts.likeCount})`,
+        })
+        .where(
+          and(eq(posts.status, 'scheduled'), sql`${posts.publishAt} <= ${now.toISOString()}::timestamptz`),
+        )
+        .returning({ id: posts.id, creatorId: posts.creatorId });
+      if (published.length === 0) return [];
+      const creators = await db
+        .select({ id: creatorProfiles.id, userId: creatorProfiles.userId, handle: creatorProfiles.handle })
+        .from(creatorProfiles)
+        .where(inArray(creatorProfiles.id, [...new Set(published.map((row) => row.creatorId))]));
+      const byId = new Map(creators.map((creator) => [creator.id, creator]));
+      return published.flatMap((row) => {
+        const creator = byId.get(row.creatorId);
+        return creator ? [{ id: row.id, creatorUserId: creator.userId, handle: creator.handle }] : [];
+      });
+    },
+
+    /** Hides every published post whose end date has passed; the number hidden. */
+    async expireDue(now: Date): Promise<number> {
+      const expired = await db
+        .update(posts)
+        .set({ status: 'expired', pinnedAt: null, updatedAt: now })
+        .where(
+          and(eq(posts.status, 'published'), sql`${posts.expiresAt} <= ${now.toISOString()}::timestamptz`),
+        )
+        .returning({ id: posts.id });
+      return expired.length;
+    },
+
+    /** Whether any post other than `exceptPostId` shows this media (as its first or a later item). */
+    async isMediaUsed(mediaId: string, exceptPostId?: string): Promise<boolean> {
+      const [first] = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(
+          and(eq(posts.mediaId, mediaId), exceptPostId ? sql`${posts.id} <> ${exceptPostId}` : undefined),
+        )
+        .limit(1);
+      if (first) return true;
+      const [later] = await db
+        .select({ id: postItems.postId })
+        .from(postItems)
+        .where(
+          and(
+            eq(postItems.mediaId, mediaId),
+            exceptPostId ? sql`${postItems.postId} <> ${exceptPostId}` : undefined,
+          ),
+        )
+        .limit(1);
+      return later !== undefined;
+    },
+
+    async createPoll(postId: string, options: string[], endsAt: Date): Promise<void> {
+      await db.insert(postPolls).values({ postId, options, endsAt });
+    },
+
+    /** One vote per user and poll: false when they had already voted. */
+    async vote(postId: string, userId: string, option: number, now: Date): Promise<boolean> {
+      const added = await db
+        .insert(pollVotes)
+        .values({ postId, userId, option, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ postId: pollVotes.postId });
+      return added.length > 0;
+    },
+
+    /** The polls of a page of posts, with counts and the viewer's votes, in three reads. */
+    async pollsOf(postIds: string[], viewerId?: string): Promise<Map<string, PollRow>> {
+      const found = new Map<string, PollRow>();
+      if (postIds.length === 0) return found;
+      const polls = await db.select().from(postPolls).where(inArray(postPolls.postId, postIds));
+      if (polls.length === 0) return found;
+      const ids = polls.map((poll) => poll.postId);
+      const [tallies, mine] = await Promise.all([
+        db
+          .select({ postId: pollVotes.postId, option: pollVotes.option, votes: count() })
+          .from(pollVotes)
+          .where(inArray(pollVotes.postId, ids))
+          .groupBy(pollVotes.postId, pollVotes.option),
+        viewerId
+          ? db
+              .select({ postId: pollVotes.postId, option: pollVotes.option })
+              .from(pollVotes)
+              .where(and(inArray(pollVotes.postId, ids), eq(pollVotes.userId, viewerId)))
+          : Promise.resolve([]),
+      ]);
+      for (const poll of polls) {
+        const counts = poll.options.map(
+          (_, index) => tallies.find((row) => row.postId === poll.postId && row.option === index)?.votes ?? 0,
+        );
+        const myVote = mine.find((row) => row.postId === poll.postId)?.option ?? null;
+        found.set(poll.postId, { options: poll.options, endsAt: poll.endsAt, counts, myVote });
+      }
+      return found;
+    },
+
+    /** The second and later items of a post, in order. */
+    async addItems(postId: string, mediaIds: string[]): Promise<void> {
+      if (mediaIds.length === 0) return;
+      await db
+        .insert(postItems)
+        .values(mediaIds.map((mediaId, index) => ({ postId, mediaId, position: index + 1 })));
+    },
+
+    /** The second and later items of each post, in order, read once for a page. */
+    async extraItemsOf(postIds: string[]): Promise<Map<string, MediaRecord[]>> {
+      const found = new Map<string, MediaRecord[]>();
+      if (postIds.length === 0) return found;
+      const rows = await db
+        .select({ postId: postItems.postId, media })
+        .from(postItems)
+        .innerJoin(media, eq(media.id, postItems.mediaId))
+        .where(inArray(postItems.postId, postIds))
+        .orderBy(postItems.postId, postItems.position);
+      for (const row of rows) found.set(row.postId, [...(found.get(row.postId) ?? []), row.media]);
+      return found;
     },
 
     async update(id: string, changes: PostChanges, now: Date): Promise<void> {
@@ -336,6 +577,7 @@ export function createPostsRepository(db: Database) {
       queries.byCreator(options),
     following: (options: Parameters<typeof queries.following>[0]): Promise<PostRow[]> =>
       queries.following(options),
+    listed: (options: Parameters<typeof queries.listed>[0]): Promise<PostRow[]> => queries.listed(options),
     /** Discover's page: the rows of both streams, unordered; a row's stream is `viewer.following`. */
     discover: (options: Parameters<typeof queries.discover>[0]): Promise<PostRow[]> =>
       queries.discover(options),
@@ -355,6 +597,7 @@ export function createPostsRepository(db: Database) {
         .where(
           and(
             eq(postLikes.userId, options.userId),
+            eq(posts.status, 'published'),
             options.before
               ? sql`(${postLikes.createdAt}, ${postLikes.postId}) < (${options.before.at}::timestamptz, ${options.before.id})`
               : undefined,

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { creatorProfiles, media, postPurchases, posts } from '../db/schema/index.ts';
 import type { PostRow } from './posts.repository.ts';
+import { olderThan } from './rows.ts';
 
 /** The private profile's Purchased tab: posts the user unlocked, most recent purchase first. */
 export function createPurchasesRepository(db: Database) {
@@ -20,9 +21,7 @@ export function createPurchasesRepository(db: Database) {
         .where(
           and(
             eq(postPurchases.fanId, options.userId),
-            options.before
-              ? sql`(${postPurchases.createdAt}, ${postPurchases.postId}) < (${options.before.at}::timestamptz, ${options.before.id})`
-              : undefined,
+            olderThan(postPurchases.createdAt, postPurchases.postId, options.before),
           ),
         )
         .orderBy(desc(postPurchases.createdAt), desc(postPurchases.postId))

@@ -5,9 +5,11 @@ import {
   conversationMembers,
   creatorProfiles,
   messages,
+  postComments,
   posts,
   reports,
   sessions,
+  userBlocks,
   users,
 } from '../db/schema/index.ts';
 
@@ -62,6 +64,17 @@ export function createReportsRepository(db: Database) {
               ownerId: row.userId,
             }
           : null;
+      }
+      if (type === 'comment') {
+        // A comment across a block with its author cannot be seen, so cannot be reported either.
+        const notBlocked = reporterId
+          ? sql`not exists (select 1 from ${userBlocks} b where (b.blocker_id = ${reporterId} and b.blocked_id = ${postComments.authorId}) or (b.blocked_id = ${reporterId} and b.blocker_id = ${postComments.authorId}))`
+          : undefined;
+        const [row] = await db
+          .select({ body: postComments.body, authorId: postComments.authorId, postId: postComments.postId })
+          .from(postComments)
+          .where(and(eq(postComments.id, id), notBlocked));
+        return row ? { summary: row.body, link: `/post/${row.postId}`, ownerId: row.authorId } : null;
       }
       // A message can only be reported by someone in its conversation.
       const inConversation = reporterId

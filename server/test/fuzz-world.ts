@@ -96,6 +96,8 @@ export async function createFuzzWorld(): Promise<{
       'GET /api/events',
       'DELETE /api/auth/sessions/{id}',
     ],
+    // Checked in server/routes/engagement/comments.test.ts.
+    notCalled: ['GET /api/comments/live'],
   };
   return { t, context, victimData };
 }

@@ -50,6 +50,8 @@ export interface FuzzContext {
   actors: FuzzActor[];
   /** `METHOD /path` operations left out for signed-in actors (they end the actor's session). */
   visitorOnly: string[];
+  /** `METHOD /path` operations never called: event streams anyone may open, which stay open. */
+  notCalled: string[];
 }
 
 export interface FuzzReport {
@@ -260,7 +262,10 @@ export function requestArbitrary(
   options: InjectOptions;
   label: string;
 }> {
-  const perOperation = operations.map((operation) => {
+  const called = operations.filter(
+    (operation) => !context.notCalled.includes(`${operation.method} ${operation.path}`),
+  );
+  const perOperation = called.map((operation) => {
     const key = `${operation.method} ${operation.path}`;
     const actors = context.actors.filter(
       (actor) =>

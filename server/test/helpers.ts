@@ -29,6 +29,17 @@ export async function freshDatabaseEnv(): Promise<{
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pg's Pool.end() resolves before its sockets have closed: wait until the server has seen
+      // them go, so FORCE never kills a connection mid-close (an uncaught 57P01 in the test).
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0 || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -266,8 +266,13 @@ export async function tusUpload(
 }
 
 /** Polls the media object until it leaves `processing`. */
-export async function waitForProcessing(t: AccountsTestApp, token: string, id: string): Promise<MediaView> {
-  const deadline = Date.now() + 30_000;
+export async function waitForProcessing(
+  t: AccountsTestApp,
+  token: string,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<MediaView> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const view = (
       await t.app.inject({ method: 'GET', url: `/api/media/${id}`, headers: bearer(token) })

@@ -14,15 +14,23 @@ export interface SseStream {
 }
 
 /** A real client for GET /api/events over HTTP, as the web app opens it: fetch with a bearer header. */
-export async function openEventStream(
+export function openEventStream(
   baseUrl: string,
   token: string,
   options: { lastEventId?: number } = {},
 ): Promise<SseStream> {
+  return openSse(`${baseUrl}/api/events`, { token, ...options });
+}
+
+/** Any server-sent event stream, signed in (a bearer header) or not. */
+export async function openSse(
+  url: string,
+  options: { token?: string; lastEventId?: number } = {},
+): Promise<SseStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
+  const response = await fetch(url, {
     headers: {
-      authorization: `Bearer ${token}`,
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       accept: 'text/event-stream',
       ...(options.lastEventId ? { 'last-event-id': String(options.lastEventId) } : {}),
     },

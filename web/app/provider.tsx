@@ -1,6 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { SessionRefresh } from '../features/auth/components/session-refresh.tsx';
 import { configureAnalytics, identify } from '../lib/analytics.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
@@ -44,16 +43,14 @@ export function AppProvider({
   useEffect(() => onToasterWanted(() => setToasterWanted(true)), []);
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <AnalyticsSetup />
-        <SessionRefresh />
-        {children}
-        {toasterWanted ? (
-          <Suspense fallback={null}>
-            <Toaster theme={resolved} onReady={onToasterReady} />
-          </Suspense>
-        ) : null}
-      </TooltipProvider>
+      <AnalyticsSetup />
+      <SessionRefresh />
+      {children}
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <Toaster theme={resolved} onReady={onToasterReady} />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -46,6 +46,8 @@ export const appRoutes: RouteObject[] = [
           { path: routes.publicProfile, lazy: () => import('./routes/public-profile.tsx') },
           { path: routes.editProfile, lazy: () => import('./routes/edit-profile.tsx') },
           { path: routes.postContent, lazy: () => import('./routes/post-content.tsx') },
+          { path: routes.postQueue, lazy: () => import('./routes/post-queue.tsx') },
+          { path: routes.vault, lazy: () => import('./routes/vault.tsx') },
           {
             path: routes.postContentAlias,
             loader: ({ request }: LoaderFunctionArgs) =>
@@ -66,6 +68,10 @@ export const appRoutes: RouteObject[] = [
           { path: routes.adminSupport, lazy: () => import('./routes/admin-support.tsx') },
           { path: routes.adminSupportTicket, lazy: () => import('./routes/admin-support-ticket.tsx') },
           { path: routes.adminPayouts, lazy: () => import('./routes/admin-payouts.tsx') },
+          { path: routes.post, lazy: () => import('./routes/post.tsx') },
+          { path: routes.bookmarks, lazy: () => import('./routes/bookmarks.tsx') },
+          { path: routes.lists, lazy: () => import('./routes/lists.tsx') },
+          { path: routes.list, lazy: () => import('./routes/lists.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

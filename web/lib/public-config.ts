@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '#common/schemas/public-config.ts';
+import { tipDefaults } from '#common/tips.ts';
 import { api } from './api-client.ts';
 
 /**
@@ -17,6 +18,17 @@ export async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfi
         ? record.gaMeasurementId
         : null,
     googleSignIn: record.googleSignIn === true,
+    tips: tipLimitsOf(record.tips),
+  };
+}
+
+function tipLimitsOf(value: unknown): PublicConfig['tips'] {
+  const limits = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const cents = (field: unknown, fallback: number) =>
+    typeof field === 'number' && Number.isSafeInteger(field) && field > 0 ? field : fallback;
+  return {
+    minCents: cents(limits.minCents, tipDefaults.minCents),
+    maxCents: cents(limits.maxCents, tipDefaults.maxCents),
   };
 }
 

@@ -6,37 +6,39 @@ export interface BusEvent {
 }
 
 /**
- * Real-time fan-out to the users' open streams, wherever they are connected: in this process by
- * default, through Redis pub/sub when REDIS_URL is set so every process hears every event.
+ * Real-time fan-out to open streams, wherever they are connected: in this process by default,
+ * through Redis pub/sub when REDIS_URL is set so every process hears every event. An event goes to
+ * a key: a user's id (their own stream), or a topic such as `post:<id>` (everyone watching that
+ * post's comments). Topics hold a colon, so they never meet a user's id.
  */
 export interface EventBus {
-  publish(userId: string, event: BusEvent): Promise<void>;
-  /** Calls `listener` for each event to this user published by any process; returns the unsubscribe. */
-  subscribe(userId: string, listener: (event: BusEvent) => void): () => void;
+  publish(key: string, event: BusEvent): Promise<void>;
+  /** Calls `listener` for each event to this key published by any process; returns the unsubscribe. */
+  subscribe(key: string, listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
-/** Local listeners by user, shared by both drivers. */
+/** Local listeners by key, shared by both drivers. */
 export function createListeners() {
-  const byUser = new Map<string, Set<(event: BusEvent) => void>>();
+  const byKey = new Map<string, Set<(event: BusEvent) => void>>();
   return {
-    add(userId: string, listener: (event: BusEvent) => void): () => void {
-      let set = byUser.get(userId);
+    add(key: string, listener: (event: BusEvent) => void): () => void {
+      let set = byKey.get(key);
       if (!set) {
         set = new Set();
-        byUser.set(userId, set);
+        byKey.set(key, set);
       }
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) byUser.delete(userId);
+        if (set.size === 0) byKey.delete(key);
       };
     },
-    deliver(userId: string, event: BusEvent): void {
-      for (const listener of byUser.get(userId) ?? []) listener(event);
+    deliver(key: string, event: BusEvent): void {
+      for (const listener of byKey.get(key) ?? []) listener(event);
     },
     get size() {
-      return byUser.size;
+      return byKey.size;
     },
   };
 }

@@ -6,10 +6,10 @@ const CHANNEL = 'fanplace:user-events';
 export function createMemoryBus(): EventBus {
   const listeners = createListeners();
   return {
-    async publish(userId, event) {
-      listeners.deliver(userId, event);
+    async publish(key, event) {
+      listeners.deliver(key, event);
     },
-    subscribe: (userId, listener) => listeners.add(userId, listener),
+    subscribe: (key, listener) => listeners.add(key, listener),
     async close() {},
   };
 }
@@ -28,8 +28,9 @@ export function createRedisBus(
   const subscriber = createRedisClient(url, log, { role: 'real-time subscriber', subscriber: true });
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
-      const { userId, event } = JSON.parse(raw) as { userId: string; event: BusEvent };
-      listeners.deliver(userId, event);
+      // The field is still called userId on the wire, so processes of the previous release read it.
+      const { userId: key, event } = JSON.parse(raw) as { userId: string; event: BusEvent };
+      listeners.deliver(key, event);
     } catch (error) {
       log.error({ err: error }, 'event bus: unreadable message');
     }
@@ -38,17 +39,17 @@ export function createRedisBus(
   // re-subscribes after every reconnect) once it is back.
   subscriber.subscribe(CHANNEL).catch(() => {});
   return {
-    async publish(userId, event) {
+    async publish(key, event) {
       try {
         if (!redisUsable(publisher)) throw new Error('Redis is down');
-        await publisher.publish(CHANNEL, JSON.stringify({ userId, event }));
+        await publisher.publish(CHANNEL, JSON.stringify({ userId: key, event }));
       } catch {
         // Redis is down: this process's own streams still get it; others replay it from the
         // database when their stream reconnects (Last-Event-ID).
-        listeners.deliver(userId, event);
+        listeners.deliver(key, event);
       }
     },
-    subscribe: (userId, listener) => listeners.add(userId, listener),
+    subscribe: (key, listener) => listeners.add(key, listener),
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
       subscriber.disconnect();

@@ -11,6 +11,11 @@ export interface Outbox {
   send(message: MailMessage): Promise<boolean>;
   /** Sends without making the caller wait, for answers whose timing must not say anything. */
   sendInBackground(message: MailMessage): void;
+  /**
+   * Resolves once every background send started so far has finished: after it, a mail that was
+   * going to leave has left (tests wait for it before checking that none went out).
+   */
+  idle(): Promise<void>;
   /** Waits for background sends, then closes the driver. */
   close(): Promise<void>;
 }
@@ -32,6 +37,9 @@ export function createOutbox(mailer: Mailer, log: MailLogger): Outbox {
       const sending = send(message);
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
+    },
+    async idle() {
+      await Promise.all(pending);
     },
     async close() {
       await Promise.all(pending);

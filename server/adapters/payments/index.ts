@@ -13,7 +13,7 @@ export interface PaymentProviders {
   sandbox: SandboxProvider | null;
 }
 
-/** Paystack when PAYSTACK_SECRET_KEY is set; otherwise the built-in sandbox (ARCHITECTURE section 4). */
+/** Paystack when PAYSTACK_SECRET_KEY is set; otherwise the built-in sandbox (docs/decisions/0008-payments.md). */
 export function createPaymentProviders(
   config: Pick<Config, 'payments' | 'appSecret' | 'publicUrl'>,
   deps: { sandboxRepository: SandboxPaymentsRepository; clock: Clock; deliverer: WebhookDeliverer },

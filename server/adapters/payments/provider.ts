@@ -46,7 +46,7 @@ export type ProviderEvent =
     }
   | { key: string; type: 'other'; name: string; reference: string | null; payload: unknown };
 
-/** A card payment provider (ARCHITECTURE section 7). Amounts are integer minor units. */
+/** A card payment provider (docs/ARCHITECTURE.md, "Billing core"). Amounts are integer minor units. */
 export interface PaymentProvider {
   readonly name: ProviderName;
   initialize(input: InitializeInput): Promise<{ authorizationUrl: string; reference: string }>;

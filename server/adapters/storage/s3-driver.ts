@@ -29,7 +29,8 @@ export interface S3Settings {
   secretAccessKey: string | null;
 }
 
-const MEDIA_PREFIX = 'media/';
+/** Where media objects live in the bucket (the app's prefix). */
+export const MEDIA_PREFIX = 'media/';
 /** Temporary objects: `tmp/<process temp id>/<uuid>`, so a sweep knows whose they are. */
 const TEMP_PREFIX = 'tmp/';
 

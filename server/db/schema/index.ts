@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './creators.ts';
+export * from './engagement.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './monetization.ts';
@@ -7,3 +8,4 @@ export * from './payments.ts';
 export * from './posts.ts';
 export * from './safety.ts';
 export * from './users.ts';
+export * from './vault.ts';

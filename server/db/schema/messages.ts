@@ -71,11 +71,20 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The sender's id for a send: a retry of the same send is stored once. */
     clientId: text('client_id'),
+    /**
+     * A tip (server/services/billing/fan-payments/tips-settlement.ts): the fan payment it was made
+     * for, written in the same transaction as the payment's success, and its amount in cents.
+     */
+    tipPaymentId: uuid('tip_payment_id'),
+    tipAmount: bigint('tip_amount', { mode: 'number' }),
+    tipCurrency: text('tip_currency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('messages_conversation_id_idx').on(table.conversationId, table.id),
     uniqueIndex('messages_sender_client_key').on(table.senderId, table.clientId),
+    /** One message per tip payment. */
+    uniqueIndex('messages_tip_payment_key').on(table.tipPaymentId),
   ],
 );
 

@@ -9,7 +9,12 @@ import { users } from './users.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => bigint(name, { mode: 'number' });
 
-export const fanPaymentPurposes = ['subscription_start', 'subscription_renewal', 'post_unlock'] as const;
+export const fanPaymentPurposes = [
+  'subscription_start',
+  'subscription_renewal',
+  'post_unlock',
+  'tip',
+] as const;
 /** `abandoned`: the checkout was left; a provider may still report it paid later, which still counts. */
 export const fanPaymentStatuses = ['pending', 'succeeded', 'failed', 'refused', 'abandoned'] as const;
 /** `owed`: to be sent to the provider; `sending`: one caller is asking the provider; `refunded`: done. */
@@ -65,11 +70,19 @@ export const fanPayments = pgTable(
     refundedAmount: money('refunded_amount').notNull().default(0),
     refundedAt: at('refunded_at'),
     chargedBackAt: at('charged_back_at'),
+    /** A tip's note from the fan (at most 500 characters), shown with the tip in the conversation. */
+    note: text('note'),
+    /** The client's key for one tip: a double click or a retry finds this payment again. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [
     uniqueIndex('fan_payments_provider_reference_key').on(table.provider, table.reference),
+    /** One payment per fan and client key, whatever became of it: a retry is never a second charge. */
+    uniqueIndex('fan_payments_fan_idempotency_key')
+      .on(table.fanId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     /** One open checkout per fan and post: 100 parallel unlocks make one payment. */
     uniqueIndex('fan_payments_one_pending_unlock_key')
       .on(table.fanId, table.postId)

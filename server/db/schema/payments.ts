@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { paymentProviders } from '../../../common/payment-providers.ts';
 import { billingPeriods, planIds } from '../../../common/plans.ts';
 import { subscriptionStatuses } from '../../../common/schemas/subscriptions.ts';
 import { uuidv7 } from '../../lib/ids.ts';
@@ -20,7 +21,7 @@ import { users } from './users.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => bigint(name, { mode: 'number' });
 
-export const paymentProviders = ['sandbox', 'paystack'] as const;
+export { paymentProviders };
 export const paymentPurposes = ['trial_authorization', 'subscription_start', 'renewal'] as const;
 export const paymentStatuses = ['pending', 'succeeded', 'failed', 'refused'] as const;
 export const refundStatuses = ['requested', 'refunded'] as const;

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { creatorPlanIds, fanSubscriptionStatuses } from '../../../common/schemas/monetization.ts';
-import { postVisibilities } from '../../../common/schemas/posts.ts';
+import { postStatuses, postVisibilities } from '../../../common/schemas/posts.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { creatorProfiles } from './creators.ts';
 import { media } from './media.ts';
@@ -38,6 +38,8 @@ export const posts = pgTable(
     priceCents: integer('price_cents'),
     /** Kept exact with every like and unlike, in the same transaction. */
     likeCount: integer('like_count').notNull().default(0),
+    /** Comments and replies, kept exact with every comment written or deleted (comments.repository). */
+    commentCount: integer('comment_count').notNull().default(0),
     /** Recency blended with engagement (see posts.repository); the Discover order. */
     rankScore: doublePrecision('rank_score').notNull().default(0),
     /**
@@ -46,11 +48,30 @@ export const posts = pgTable(
      * media status change, so the feeds filter and order within one index.
      */
     showable: boolean('showable').notNull().default(false),
+    /**
+     * draft (never shown), scheduled (published by the publish-scheduled-posts job at publishAt),
+     * published, or expired (hidden since expiresAt). Only published posts are showable
+     * (migration 0013_post_schedule_showable).
+     */
+    status: text('status', { enum: postStatuses }).notNull().default('published'),
+    /** When a scheduled post goes out. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** When a post stops being shown (it becomes expired); null for never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The creator's one pinned post heads their profile. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('posts_creator_id_id_idx').on(table.creatorId, table.id),
+    index('posts_due_publish_idx').on(table.publishAt).where(sql`${table.status} = 'scheduled'`),
+    index('posts_due_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'published' and ${table.expiresAt} is not null`),
+    uniqueIndex('posts_one_pinned_per_creator_key')
+      .on(table.creatorId)
+      .where(sql`${table.pinnedAt} is not null`),
     // The feeds' orders over showable posts only: Discover (all creators, then one creator at a
     // time for the followed stream) and Home and the profile (one creator at a time, newest first).
     index('posts_rank_idx')
@@ -65,6 +86,53 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * The second and later photos or videos of a post (the first is `posts.media_id`, so one-item
+ * posts and every feed query stay as they were). A media item may be in several posts (the vault).
+ */
+export const postItems = pgTable(
+  'post_items',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** 1 for the second item, 2 for the third... */
+    position: integer('position').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.position] }),
+    index('post_items_media_id_idx').on(table.mediaId),
+  ],
+);
+
+/** A post's poll: 2 to 4 options (in order) and when voting ends. */
+export const postPolls = pgTable('post_polls', {
+  postId: uuid('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  options: text('options').array().notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+});
+
+/** One vote per fan and poll; `option` is the option's index. */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => postPolls.postId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    option: integer('option').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);
+
 export const postLikes = pgTable(
   'post_likes',
   {
@@ -73,7 +141,7 @@ export const postLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: uuid('post_id')
       .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+      .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -137,7 +205,7 @@ export const postPurchases = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: uuid('post_id')
       .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+      .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     /** The fan payment that bought it (null for grants made before checkout existed). */
     paymentId: uuid('payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
 import {
   creatorProfileSchema,
   creatorReviewListSchema,
   creatorStatuses,
   rejectCreatorSchema,
 } from '../../../common/schemas/creators.ts';
+import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import type { CreatorReviewService } from '../../services/creators/review.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
@@ -21,36 +21,26 @@ const adminCreatorRoutes: FastifyPluginAsyncZod<{ review: CreatorReviewService }
   app.get(
     '/api/admin/creators',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags,
         summary: 'Creators by review status, oldest first, with their identity documents (admins only)',
         security: bearer,
-        querystring: z.object({
-          status: z.enum(creatorStatuses).default('pending_review'),
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-          cursor: z.string().max(200).optional(),
-        }),
+        querystring: pageQuery.extend({ status: z.enum(creatorStatuses).default('pending_review') }),
         response: { 200: creatorReviewListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) =>
       review.list(signedIn(request).user, {
         status: request.query.status,
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
       }),
   );
 
   app.post(
     '/api/admin/creators/:id/approve',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags,
         summary: 'Approve a creator: listed, suggested and able to charge; they are told by email',
@@ -65,7 +55,7 @@ const adminCreatorRoutes: FastifyPluginAsyncZod<{ review: CreatorReviewService }
   app.post(
     '/api/admin/creators/:id/reject',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags,
         summary: 'Reject a creator with a reason, which they see on their profile and by email',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthServices } from '../../services/auth/index.ts';
+import type { AuthServices } from '../../modules/auth-services.ts';
 import googleRoutes from './google.ts';
 import passkeyRoutes from './passkeys.ts';
 import passwordRoutes from './password.ts';

@@ -53,7 +53,8 @@ describe('forgot and reset password', () => {
     expect(unknown.body).toBe(known.body);
     const mail = await t.smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Reset'));
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every mail these requests started has reached the capture once the outbox is idle.
+    await t.app.services.outbox.idle();
     expect(t.smtp.messages.filter((m) => m.to.includes(ghost))).toHaveLength(0);
   });
 

@@ -48,6 +48,21 @@ describe('creator profiles and follows', () => {
     expect((await follow(fan.token, creator.handle)).statusCode).toBe(404);
   });
 
+  it("tells each viewer what they may do with a page, as the creators' policy decides", async () => {
+    const { token, creator } = await buildCreator(t, { approveWith: admin.token });
+    const fan = await signUpVerified(t);
+    const abilities = async (who?: string) => {
+      const { canEdit, canMessage } = (
+        await get(t, `/api/creators/${creator.handle}`, who)
+      ).json<CreatorProfile>();
+      return { canEdit, canMessage };
+    };
+    expect(await abilities(token)).toEqual({ canEdit: true, canMessage: false });
+    expect(await abilities(fan.token)).toEqual({ canEdit: false, canMessage: true });
+    expect(await abilities(admin.token)).toEqual({ canEdit: false, canMessage: true });
+    expect(await abilities()).toEqual({ canEdit: false, canMessage: true });
+  });
+
   it('follows idempotently with exact counts, and unfollows', async () => {
     const { creator } = await buildCreator(t, { approveWith: admin.token });
     const [fan, other] = await Promise.all([signUpVerified(t), signUpVerified(t)]);

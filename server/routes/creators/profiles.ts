@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
 import {
   creatorListResponseSchema,
   creatorProfileSchema,
@@ -10,19 +9,11 @@ import {
   updateCreatorProfileSchema,
 } from '../../../common/schemas/creators.ts';
 import { messageSettingsSchema } from '../../../common/schemas/messages.ts';
+import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import type { CreatorsService } from '../../services/creators/creators.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
 
-const listQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(limits.pagination.maxLimit)
-    .default(limits.pagination.defaultLimit),
-  cursor: z.string().max(200).optional(),
-});
 const handleParams = z.object({ handle: z.string().min(1).max(64) });
 const tags = ['creators'];
 
@@ -35,14 +26,13 @@ const profileRoutes: FastifyPluginAsyncZod<{ creators: CreatorsService }> = asyn
         tags,
         summary:
           'Approved creators to suggest: newest first, never yourself, followed or blocked (keyset pages)',
-        querystring: listQuery,
+        querystring: pageQuery,
         response: { 200: creatorListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) =>
       creators.list({
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
         ...(request.user ? { viewer: request.user } : {}),
       }),
   );

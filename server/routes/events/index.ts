@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HEARTBEAT_MS, notificationListSchema } from '../../../common/events.ts';
-import { limits } from '../../../common/limits.ts';
+import {
+  notificationListSchema,
+  notificationSettingsSchema,
+  updateNotificationSettingSchema,
+} from '../../../common/events.ts';
+import { pageOf, pageQuerySchema } from '../../../common/schemas/pagination.ts';
 import type { BusEvent } from '../../adapters/bus/bus.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import type { EventsService } from '../../services/realtime/events.service.ts';
 import type { NotificationsService } from '../../services/realtime/notifications.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
-
-const frame = (event: BusEvent) =>
-  `id: ${event.id}\nevent: ${event.name}\ndata: ${JSON.stringify(event.payload)}\n\n`;
+import { eventStreams, sseFrame } from '../sse.ts';
 
 const eventRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
@@ -17,12 +19,7 @@ const eventRoutes: FastifyPluginAsyncZod<{
   /** Told how many streams are open (metrics). */
   onStreamCount?: (open: number) => void;
 }> = async (app, { events, notifications, onStreamCount }) => {
-  const open = new Set<(closingServer?: boolean) => void>();
-  const counted = () => onStreamCount?.(open.size);
-  // A stream never finishes by itself: end them all when the server stops taking requests.
-  app.addHook('preClose', async () => {
-    for (const end of open) end(true);
-  });
+  const streams = eventStreams(app, onStreamCount);
 
   app.get(
     '/api/events',
@@ -46,39 +43,16 @@ const eventRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      raw.write(`retry: ${limits.streamReconnectMs}\n\n`);
-
       // Listen first and hold live events until the replay is written, so nothing falls between.
       let lastSent = Number(request.headers['last-event-id'] ?? 0);
       let held: BusEvent[] | null = [];
       const send = (event: BusEvent) => {
         if (event.id <= lastSent) return;
         lastSent = event.id;
-        raw.write(frame(event));
+        stream.write(sseFrame(event));
       };
       const unsubscribe = events.subscribe(user.id, (event) => (held ? held.push(event) : send(event)));
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = (closingServer = false) => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(end);
-        counted();
-        // On shutdown the connection goes too, or its keep-alive would hold the process open.
-        if (closingServer) raw.end(() => raw.socket?.destroy());
-        else raw.end();
-      };
-      open.add(end);
-      counted();
-      request.raw.on('close', () => end());
+      const stream = streams.start(request, reply, unsubscribe);
 
       try {
         if (lastSent > 0) for (const event of await events.replay(user.id, lastSent)) send(event);
@@ -87,7 +61,7 @@ const eventRoutes: FastifyPluginAsyncZod<{
       }
       for (const event of held) send(event);
       held = null;
-      raw.write(`event: ready\ndata: ${JSON.stringify({ lastEventId: lastSent })}\n\n`);
+      stream.write(`event: ready\ndata: ${JSON.stringify({ lastEventId: lastSent })}\n\n`);
     },
   );
 
@@ -99,17 +73,13 @@ const eventRoutes: FastifyPluginAsyncZod<{
         tags: ['events'],
         summary: 'Your notifications, newest first, with the unread count',
         security: bearer,
-        querystring: z.object({
-          cursor: z.string().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(50).default(20),
-        }),
+        querystring: pageQuerySchema({ defaultLimit: 20, maxLimit: 50 }),
         response: { 200: notificationListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) =>
       notifications.list(signedIn(request).user.id, {
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
       }),
   );
 
@@ -128,6 +98,35 @@ const eventRoutes: FastifyPluginAsyncZod<{
       await notifications.markAllRead(signedIn(request).user.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/me/notification-settings',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['events'],
+        summary: 'Which notifications you get in the app and by email, per kind',
+        security: bearer,
+        response: { 200: notificationSettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => notifications.settings(signedIn(request).user.id),
+  );
+
+  app.put(
+    '/api/me/notification-settings',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['events'],
+        summary: 'Turn one kind of notification on or off, in the app or by email',
+        security: bearer,
+        body: updateNotificationSettingSchema,
+        response: { 200: notificationSettingsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => notifications.updateSetting(signedIn(request).user.id, request.body),
   );
 };
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,36 +6,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../common/events.ts';
 import { freshDatabaseEnv } from '../../test/helpers.ts';
+import { startServer } from '../../test/processes.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { openEventStream } from '../../test/sse.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const root = path.resolve(import.meta.dirname, '../../..');
-
-/** A real `npm start` process; resolves with its URL once it prints it. */
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 60_000);
-    const check = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url });
-      }
-    };
-    child.stdout?.on('data', check);
-    child.stderr?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-  });
-}
 
 /** Needs the machine's PostgreSQL and Redis (CI's PostgreSQL run sets both). */
 describe.skipIf(!databaseUrl || !redisUrl)('two server processes on PostgreSQL and Redis', () => {

@@ -46,6 +46,10 @@ export interface World {
   /** Fan's support request, and fan's report of creator2's profile. */
   ticketId: string;
   reportId: string;
+  /** Fan's own list (not Favourites). */
+  listOfFanId: string;
+  /** Fan's comment on creator's public post. */
+  commentOfFanId: string;
   /** A resumable upload creator started (tus). */
   uploadId: string;
   /** An id no object has. */
@@ -75,7 +79,7 @@ export interface MatrixEntry {
   raw?: { headers: Record<string, string>; payload?: string | Buffer };
   owners?: Actor[];
   adminMay?: boolean;
-  /** An event stream that stays open: only the callers who must be refused are called. */
+  /** An event stream that stays open: only the callers who must be refused are called (for anyone: none). */
   stream?: boolean;
   /** The route only exists when something optional is configured (the built web app). */
   optional?: boolean;
@@ -188,6 +192,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     url: (w) => `/api/creators/${w.creatorHandle}/subscribe`,
     body: { plan: 'monthly' },
   }),
+  'POST /api/creators/:handle/tips': signedIn({
+    url: (w) => `/api/creators/${w.creatorHandle}/tips`,
+    body: { amount: 500, idempotencyKey: 'matrix-tip-key' },
+  }),
   'GET /api/creators/onboarding': verified(),
   'PUT /api/creators/onboarding': verified({ body: { step: 'country', draft: { country: 'Kenya' } } }),
   'POST /api/creators/onboarding/complete': verified(),
@@ -213,10 +221,79 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     body: { description: 'taken over' },
   }),
   'DELETE /api/posts/:id': owner(['creator'], (w) => `/api/posts/${w.publicPostId}`, { adminMay: true }),
+  'GET /api/creators/me/queue': creator(),
+  'POST /api/posts/:id/poll/vote': verified({
+    url: (w) => `/api/posts/${w.publicPostId}/poll/vote`,
+    body: { option: 0 },
+  }),
+
+  // The vault (a creator's uploads for posts)
+  'GET /api/vault': creator(),
+  'GET /api/vault/folders': creator(),
+  'POST /api/vault/folders': creator({ body: { name: 'Matrix folder' } }),
+  'PATCH /api/vault/folders/:id': owner(['creator'], (w) => `/api/vault/folders/${w.unknownId}`, {
+    body: { name: 'Renamed' },
+  }),
+  'DELETE /api/vault/folders/:id': owner(['creator'], (w) => `/api/vault/folders/${w.unknownId}`),
+  'PUT /api/vault/items/:id/folder': owner(['creator'], (w) => `/api/vault/items/${w.lockedMediaId}/folder`, {
+    body: { folderId: null },
+  }),
+  'DELETE /api/vault/items/:id': owner(['creator'], (w) => `/api/vault/items/${w.lockedMediaId}`),
+  'PUT /api/posts/:id/pin': owner(['creator'], (w) => `/api/posts/${w.publicPostId}/pin`),
+  'DELETE /api/posts/:id/pin': owner(['creator'], (w) => `/api/posts/${w.publicPostId}/pin`),
   'POST /api/posts/:id/like': verified({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'DELETE /api/posts/:id/like': signedIn({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'POST /api/posts/:id/unlock': verified({ url: (w) => `/api/posts/${w.lockedPostId}/unlock`, body: {} }),
   'GET /api/discover': anyone(),
+
+  // Bookmarks
+  'PUT /api/posts/:id/bookmark': signedIn({ url: (w) => `/api/posts/${w.lockedPostId}/bookmark` }),
+  'DELETE /api/posts/:id/bookmark': signedIn({ url: (w) => `/api/posts/${w.lockedPostId}/bookmark` }),
+  'GET /api/me/bookmarks': signedIn(),
+
+  // Lists
+  'GET /api/lists': signedIn(),
+  'POST /api/lists': signedIn({ body: { name: 'Matrix list' } }),
+  'PATCH /api/lists/:id': owner(['fan'], (w) => `/api/lists/${w.listOfFanId}`, {
+    body: { name: 'Taken over' },
+  }),
+  'DELETE /api/lists/:id': owner(['fan'], (w) => `/api/lists/${w.listOfFanId}`),
+  'GET /api/lists/:id/creators': owner(['fan'], (w) => `/api/lists/${w.listOfFanId}/creators`),
+  'PUT /api/lists/:id/creators/:creatorId': owner(
+    ['fan'],
+    (w) => `/api/lists/${w.listOfFanId}/creators/${w.creator2Id}`,
+  ),
+  'DELETE /api/lists/:id/creators/:creatorId': owner(
+    ['fan'],
+    (w) => `/api/lists/${w.listOfFanId}/creators/${w.creatorId}`,
+  ),
+  'GET /api/lists/:id/posts': owner(['fan'], (w) => `/api/lists/${w.listOfFanId}/posts`),
+  'GET /api/creators/:handle/lists': signedIn({ url: (w) => `/api/creators/${w.creatorHandle}/lists` }),
+
+  // Comments
+  'GET /api/posts/:id/comments': anyone({ url: (w) => `/api/posts/${w.lockedPostId}/comments` }),
+  'POST /api/posts/:id/comments': verified({
+    url: (w) => `/api/posts/${w.publicPostId}/comments`,
+    body: { text: 'A comment' },
+  }),
+  'PUT /api/posts/:id/comments/settings': owner(
+    ['creator'],
+    (w) => `/api/posts/${w.publicPostId}/comments/settings`,
+    {
+      body: { enabled: true },
+    },
+  ),
+  'GET /api/comments/live': anyone({
+    stream: true,
+    url: (w) => `/api/comments/live?posts=${w.lockedPostId}`,
+  }),
+  'GET /api/comments/:id/replies': anyone({ url: (w) => `/api/comments/${w.commentOfFanId}/replies` }),
+  'DELETE /api/comments/:id': owner(['fan', 'creator'], (w) => `/api/comments/${w.commentOfFanId}`, {
+    adminMay: true,
+  }),
+  'POST /api/comments/:id/like': verified({ url: (w) => `/api/comments/${w.commentOfFanId}/like` }),
+  'DELETE /api/comments/:id/like': signedIn({ url: (w) => `/api/comments/${w.commentOfFanId}/like` }),
+
   'GET /api/feed': signedIn(),
   'GET /api/me/liked': signedIn(),
   'GET /api/search': anyone({ url: () => '/api/search?q=maker' }),
@@ -282,6 +359,8 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/events': signedIn({ stream: true }),
   'GET /api/notifications': signedIn(),
   'POST /api/notifications/read': signedIn({ body: {} }),
+  'GET /api/me/notification-settings': signedIn(),
+  'PUT /api/me/notification-settings': signedIn({ body: { kind: 'comment', email: true } }),
 
   // Media
   'POST /api/media/upload/profile': signedIn({ raw: multipartImage }),

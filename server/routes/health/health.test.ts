@@ -31,7 +31,14 @@ describe('health and readiness', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['gaMeasurementId', 'googleSignIn', 'publicUrl', 'siteName']);
+    expect(Object.keys(body).sort()).toEqual([
+      'gaMeasurementId',
+      'googleSignIn',
+      'publicUrl',
+      'siteName',
+      'tips',
+    ]);
+    expect(body.tips).toEqual({ minCents: 100, maxCents: 20_000 });
     expect(JSON.stringify(body)).not.toContain(t.config.appSecret);
   });
 

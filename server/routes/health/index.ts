@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readyResponseSchema } from '../../../common/schemas/health.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
 
 export interface HealthRoutesOptions {
-  database: Pick<DatabaseHandle, 'driver' | 'ping'>;
+  /** The database's driver name and a ping (server/db/client.ts's handle fits). */
+  database: { driver: 'pglite' | 'postgres'; ping(): Promise<boolean> };
   /** Whether Redis answers; null when none is configured. */
   redis: (() => Promise<boolean>) | null;
   version: string;

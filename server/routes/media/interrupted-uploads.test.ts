@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepMediaTemp } from '../../jobs/sweep-media-temp.ts';
-import { createMediaRuntime } from '../../services/media/runtime.ts';
+import { createMediaRuntime } from '../../modules/media-runtime.ts';
 import { signUpVerified } from '../../test/accounts.ts';
 import { HOUR } from '../../test/clock.ts';
 import {

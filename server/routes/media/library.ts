@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import {
   mediaSchema,
 } from '../../../common/schemas/media.ts';
 import { signedIn } from '../../plugins/auth.ts';
-import type { MediaLibrary } from '../../services/media/library.service.ts';
+import type { Delivery, DeliveryRequest, MediaLibrary } from '../../services/media/library.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -22,6 +23,21 @@ const signatureQuery = z.object({
   expires: z.string().max(20).optional(),
   sig: z.string().max(128).optional(),
 });
+
+/** The request headers a delivery answers to: a byte range, and the ETag the client already has. */
+function conditions(headers: IncomingHttpHeaders): Pick<DeliveryRequest, 'range' | 'ifNoneMatch'> {
+  return {
+    ...(headers.range ? { range: headers.range } : {}),
+    ...(headers['if-none-match'] ? { ifNoneMatch: headers['if-none-match'] } : {}),
+  };
+}
+
+/** Bytes, not JSON: the typed reply (whose schemas describe the errors) is bypassed on purpose. */
+function send(reply: unknown, delivery: Delivery) {
+  const raw = reply as FastifyReply;
+  raw.status(delivery.status).headers(delivery.headers);
+  return delivery.body ? raw.send(delivery.body) : raw.send();
+}
 
 const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = async (app, { library }) => {
   app.get(
@@ -72,18 +88,15 @@ const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = async (a
         response: errorResponses(403, 404),
       },
     },
-    async (request, reply) => {
-      const delivery = await library.open(request.user, {
-        ...request.params,
-        ...request.query,
-        ...(request.headers.range ? { range: request.headers.range } : {}),
-        ...(request.headers['if-none-match'] ? { ifNoneMatch: request.headers['if-none-match'] } : {}),
-      });
-      // Bytes, not JSON: the typed reply (whose schemas describe the errors) is bypassed on purpose.
-      const raw = reply as unknown as FastifyReply;
-      raw.status(delivery.status).headers(delivery.headers);
-      return delivery.body ? raw.send(delivery.body) : raw.send();
-    },
+    async (request, reply) =>
+      send(
+        reply,
+        await library.open(request.user, {
+          ...request.params,
+          ...request.query,
+          ...conditions(request.headers),
+        }),
+      ),
   );
 
   app.get(
@@ -101,17 +114,15 @@ const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = async (a
         response: errorResponses(403, 404),
       },
     },
-    async (request, reply) => {
-      const delivery = await library.openSegment(request.user, {
-        ...request.params,
-        ...request.query,
-        ...(request.headers.range ? { range: request.headers.range } : {}),
-        ...(request.headers['if-none-match'] ? { ifNoneMatch: request.headers['if-none-match'] } : {}),
-      });
-      const raw = reply as unknown as FastifyReply;
-      raw.status(delivery.status).headers(delivery.headers);
-      return delivery.body ? raw.send(delivery.body) : raw.send();
-    },
+    async (request, reply) =>
+      send(
+        reply,
+        await library.openSegment(request.user, {
+          ...request.params,
+          ...request.query,
+          ...conditions(request.headers),
+        }),
+      ),
   );
 };
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,41 +13,16 @@ import { codeIn, GOOD_PASSWORD, uniqueEmail } from '../../test/accounts.ts';
 import { freshDatabaseEnv } from '../../test/helpers.ts';
 import { crashMidUpload, STORAGE_DRIVERS } from '../../test/media.ts';
 import { jpeg } from '../../test/media-fixtures.ts';
+import { startServer as startRealServer } from '../../test/processes.ts';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const MB = 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0' };
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<void>;
-}
-
 /** `node server/main.ts`, the real server process, on a free port; resolves once it listens. */
-function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1], exited });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)),
-    );
-  });
-}
+const startServer = (env: Record<string, string>) =>
+  startRealServer({ LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env });
 
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

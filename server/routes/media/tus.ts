@@ -6,8 +6,10 @@ import type { UploadStore } from '../../adapters/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { requestBody } from '../../lib/streams.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { PostUploadService } from '../../services/media/post-upload.service.ts';
+
+/** The signed-in account, as the auth plugin sets it on a request. */
+type UserRecord = NonNullable<FastifyRequest['user']>;
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 

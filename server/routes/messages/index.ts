@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
 import {
   chatMessageSchema,
   conversationListSchema,
@@ -10,13 +9,13 @@ import {
   openConversationSchema,
   sendMessageSchema,
 } from '../../../common/schemas/messages.ts';
+import { pageOf, pageQuery, pageQuerySchema } from '../../../common/schemas/pagination.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import type { MessagingService } from '../../services/messaging/messaging.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
 
 const tags = ['messages'];
 const idParams = z.object({ id: z.string().max(64) });
-const cursor = z.string().max(300).optional();
 
 const messageRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = async (app, { messaging }) => {
   app.get(
@@ -27,23 +26,13 @@ const messageRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = as
         tags,
         summary: 'Your conversations, most recent first; `q` filters by name or handle',
         security: bearer,
-        querystring: z.object({
-          q: z.string().max(100).optional(),
-          cursor,
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-        }),
+        querystring: pageQuery.extend({ q: z.string().max(100).optional() }),
         response: { 200: conversationListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) =>
       messaging.list(signedIn(request).user, {
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
         ...(request.query.q ? { query: request.query.q } : {}),
       }),
   );
@@ -87,22 +76,13 @@ const messageRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = as
         summary: 'Messages, newest page first; `nextCursor` loads older ones',
         security: bearer,
         params: idParams,
-        querystring: z.object({
-          cursor,
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(messageLimits.pageSize),
-        }),
+        querystring: pageQuerySchema({ defaultLimit: messageLimits.pageSize }),
         response: { 200: messagePageSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) =>
       messaging.messages(signedIn(request).user, request.params.id, {
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
       }),
   );
 

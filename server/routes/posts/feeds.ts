@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
+import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import { postListSchema, postTypes, searchResultsSchema } from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
@@ -10,20 +10,6 @@ import type { FeedsService } from '../../services/posts/feeds.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
 
 const tags = ['posts'];
-const pageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(limits.pagination.maxLimit)
-    .default(limits.pagination.defaultLimit),
-  cursor: z.string().max(400).optional(),
-});
-const page = (query: z.infer<typeof pageQuery>) => ({
-  limit: query.limit,
-  ...(query.cursor ? { cursor: query.cursor } : {}),
-});
-
 /** Anonymous Discover pages are the same for everyone in a country: served from memory for a second or two. */
 export const ANONYMOUS_DISCOVER_TTL_MS = 2000;
 
@@ -50,12 +36,12 @@ const feedRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (request.user || !anonymousDiscoverCache) return feeds.discover(request.user, page(request.query));
+      if (request.user || !anonymousDiscoverCache) return feeds.discover(request.user, pageOf(request.query));
       // Per country: creators may hide themselves from some (server/lib/viewer-region.ts).
       const key = `${viewerCountry() ?? ''}|${request.query.limit}|${request.query.cursor ?? ''}`;
       let body = anonymousPages.get(key);
       if (body === undefined) {
-        body = JSON.stringify(await feeds.discover(null, page(request.query)));
+        body = JSON.stringify(await feeds.discover(null, pageOf(request.query)));
         anonymousPages.set(key, body);
       }
       // Already JSON: sent as it is, without serializing the same page again.
@@ -75,7 +61,7 @@ const feedRoutes: FastifyPluginAsyncZod<{
         response: { 200: postListSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => feeds.following(signedIn(request).user, page(request.query)),
+    async (request) => feeds.following(signedIn(request).user, pageOf(request.query)),
   );
 
   app.get(
@@ -90,7 +76,7 @@ const feedRoutes: FastifyPluginAsyncZod<{
         response: { 200: postListSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => feeds.liked(signedIn(request).user, page(request.query)),
+    async (request) => feeds.liked(signedIn(request).user, pageOf(request.query)),
   );
 
   app.get(
@@ -106,7 +92,7 @@ const feedRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      feeds.byCreator(request.user, request.params.handle, request.query.type, page(request.query)),
+      feeds.byCreator(request.user, request.params.handle, request.query.type, pageOf(request.query)),
   );
 
   app.get(

@@ -100,7 +100,7 @@ describe('posts', () => {
     expect((await create(pending.token, payload)).statusCode).toBe(201);
   });
 
-  it("refuses someone else's upload, and one upload used twice", async () => {
+  it("refuses someone else's upload, and lets one upload be reused from the vault", async () => {
     const a = await buildCreator(t, { approveWith: admin.token });
     const b = await buildCreator(t, { approveWith: admin.token });
     const mediaId = await uploadImage(a.token);
@@ -108,7 +108,7 @@ describe('posts', () => {
       fields: { mediaId: postMessages.mediaMissing },
     });
     expect((await create(a.token, { description: 'First', mediaId })).statusCode).toBe(201);
-    expect((await create(a.token, { description: 'Again', mediaId })).statusCode).toBe(400);
+    expect((await create(a.token, { description: 'Again', mediaId })).statusCode).toBe(201);
   });
 
   it('publishes a pay-per-view post with its price, and a YouTube post whose link is hidden while locked', async () => {
@@ -158,6 +158,20 @@ describe('posts', () => {
     expect((await get(t, `/api/posts/${created.id}`, token)).statusCode).toBe(404);
     expect((await mediaRows(t)).map((row) => row.id)).not.toContain(mediaId);
     expect(storedFiles(t).some((file) => file.includes(mediaId))).toBe(false);
+  });
+
+  it('tells each viewer what they may do with a post, as the policy decides', async () => {
+    const { token } = await buildCreator(t, { approveWith: admin.token });
+    const created = await buildPost(t, token, { description: 'Abilities' });
+    const stranger = await signUpVerified(t);
+    const abilities = async (who?: string) => {
+      const { canEdit, canDelete, canReport } = (await get(t, `/api/posts/${created.id}`, who)).json();
+      return { canEdit, canDelete, canReport };
+    };
+    expect(await abilities(token)).toEqual({ canEdit: true, canDelete: true, canReport: false });
+    expect(await abilities(admin.token)).toEqual({ canEdit: false, canDelete: true, canReport: true });
+    expect(await abilities(stranger.token)).toEqual({ canEdit: false, canDelete: false, canReport: true });
+    expect(await abilities()).toEqual({ canEdit: false, canDelete: false, canReport: false });
   });
 
   it('lets an admin remove a post (moderation)', async () => {

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import {
   createPostSchema,
   likeStateSchema,
+  pollVoteSchema,
+  postListSchema,
   postSchema,
+  queueQuerySchema,
   updatePostSchema,
 } from '../../../common/schemas/posts.ts';
 import { signedIn } from '../../plugins/auth.ts';
@@ -76,6 +79,58 @@ const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, {
       await posts.delete(signedIn(request).user, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/creators/me/queue',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Your scheduled posts (soonest first) or drafts',
+        security: bearer,
+        querystring: queueQuerySchema,
+        response: { 200: postListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => posts.queue(signedIn(request).user, request.query.status),
+  );
+
+  const pinSchema = (summary: string) => ({
+    tags,
+    summary,
+    security: bearer,
+    params: idParams,
+    response: { 200: postSchema, ...errorResponses(400, 401, 403, 404) },
+  });
+  app.put(
+    '/api/posts/:id/pin',
+    {
+      preHandler: app.authenticate,
+      schema: pinSchema('Pin your post to the top of your profile (one at a time)'),
+    },
+    async (request) => posts.pin(signedIn(request).user, request.params.id, true),
+  );
+  app.delete(
+    '/api/posts/:id/pin',
+    { preHandler: app.authenticate, schema: pinSchema('Unpin your post') },
+    async (request) => posts.pin(signedIn(request).user, request.params.id, false),
+  );
+
+  app.post(
+    '/api/posts/:id/poll/vote',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Vote in a post's poll (once; not on a locked post or after the end)",
+        security: bearer,
+        params: idParams,
+        body: pollVoteSchema,
+        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => posts.vote(signedIn(request).user, request.params.id, request.body.option),
   );
 
   const likeSchema = (summary: string) => ({

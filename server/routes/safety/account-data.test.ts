@@ -62,6 +62,38 @@ describe('your data: export and account deletion', () => {
       { targetType: 'post', targetId: theirs.id, reason: 'spam' },
       { token: creator.token },
     );
+    // Comments, a comment like, a bookmark, a list and a notification choice.
+    const said = await post(
+      t,
+      `/api/posts/${theirs.id}/comments`,
+      { text: 'Lovely' },
+      { token: creator.token },
+    );
+    const heard = await post(t, `/api/posts/${theirs.id}/comments`, { text: 'Agreed' }, { token: fan.token });
+    await post(t, `/api/comments/${heard.json().id}/like`, {}, { token: creator.token });
+    await post(
+      t,
+      `/api/posts/${theirs.id}/comments`,
+      { text: 'Me too', parentId: said.json().id },
+      { token: fan.token },
+    );
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${theirs.id}/bookmark`,
+      headers: bearer(creator.token),
+    });
+    const list = await post(t, '/api/lists', { name: 'Friends' }, { token: creator.token });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/lists/${list.json().id}/creators/${other.creator.id}`,
+      headers: bearer(creator.token),
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/notification-settings',
+      headers: bearer(creator.token),
+      payload: { kind: 'comment', email: false },
+    });
     const stranger = await signUpVerified(t);
     await post(t, '/api/me/blocks', { userId: stranger.user.id }, { token: creator.token });
     const now = t.clock.now();
@@ -73,7 +105,7 @@ describe('your data: export and account deletion', () => {
       now,
     );
     await entitlements.grantPurchase(creator.user.id, theirs.id, now);
-    return { creator, other, fan, own, conversation };
+    return { creator, other, fan, own, theirs, conversation };
   }
 
   it('exports every table that refers to the user, with their media and without secrets', async () => {
@@ -124,7 +156,7 @@ describe('your data: export and account deletion', () => {
   });
 
   it('deletes the account, keeping only the anonymous records the law and the ledger need', async () => {
-    const { creator, fan, own, conversation } = await busyCreator();
+    const { creator, fan, own, theirs, conversation } = await busyCreator();
     const wrong = await post(t, '/api/me/delete', { password: 'not my password' }, { token: creator.token });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: safetyMessages.passwordIncorrect });
@@ -151,6 +183,9 @@ describe('your data: export and account deletion', () => {
     }
     for (const table of Object.keys(left))
       expect(KEPT.has(table), `${table} still points at the user`).toBe(true);
+    // Their comment went with the fan's reply under it; the fan's own comment stays, its like gone.
+    const page = (await get(t, `/api/posts/${theirs.id}/comments`, fan.token)).json();
+    expect(page).toMatchObject({ count: 1, items: [{ text: 'Agreed', likes: 0, replyCount: 0 }] });
     // Of the media, only the identity document given for the creator review is kept.
     const kinds = (await db.execute(
       sql`select kind from media where owner_id = ${creator.user.id}`,

@@ -7,8 +7,6 @@ import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { creatorSubscriptions } from '../../db/schema/index.ts';
 import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
 import { type AccountsTestApp, bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
-import { buildCreator, buildPost } from '../../test/creators.ts';
-import { createMediaTestApp } from '../../test/media.ts';
 import {
   call,
   createMonetizationTestApp,
@@ -24,7 +22,9 @@ import {
   subscribe,
   subscribed,
   unlock,
-} from '../monetization/test-harness.ts';
+} from '../../test/billing/fan-payments.ts';
+import { buildCreator, buildPost } from '../../test/creators.ts';
+import { createMediaTestApp } from '../../test/media.ts';
 
 describe('blocking', () => {
   let t: AccountsTestApp;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
+import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import { blockedUserListSchema, blockUserSchema, safetyMessages } from '../../../common/schemas/safety.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import type { BlocksService } from '../../services/safety/blocks.service.ts';
@@ -19,23 +19,13 @@ const blockRoutes: FastifyPluginAsyncZod<{ blocks: BlocksService }> = async (app
         tags,
         summary: 'The people you blocked, newest first; `q` searches their name and @handle',
         security: bearer,
-        querystring: z.object({
-          q: z.string().max(254).optional(),
-          cursor: z.string().max(300).optional(),
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-        }),
+        querystring: pageQuery.extend({ q: z.string().max(254).optional() }),
         response: { 200: blockedUserListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) =>
       blocks.list(signedIn(request).user.id, {
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
         ...(request.query.q ? { query: request.query.q } : {}),
       }),
   );

@@ -12,7 +12,7 @@ import {
   settle,
   subscribed,
   unlocked,
-} from '../monetization/test-harness.ts';
+} from '../../test/billing/fan-payments.ts';
 
 /**
  * GET routes this walk does not call, each with the reason. Every other GET route of the API is
@@ -20,6 +20,7 @@ import {
  */
 const notWalked: Record<string, string> = {
   '/api/events': 'an event stream that never ends; its events are the notifications walked here',
+  '/api/comments/live': 'an event stream that never ends; it carries post ids and comment counts only',
   '/api/me/export': "a zip of the caller's own data (decision 0011), compressed so text cannot be searched",
   '/api/media/{id}': 'image and video bytes',
   '/api/media/{id}/{variant}': 'image and video bytes',
@@ -60,6 +61,28 @@ describe('no response to one user carries another user’s email', () => {
       targetId: posts[1],
       reason: 'spam',
     });
+    const comment = await ok<{ id: string }>(
+      call(t, 'POST', `/api/posts/${paid.id}/comments`, buyer.token, { text: 'Worth it' }),
+      201,
+    );
+    await ok(
+      call(t, 'POST', `/api/posts/${paid.id}/comments`, owner.token, {
+        text: 'Thanks!',
+        parentId: comment.id,
+      }),
+      201,
+    );
+    const list = await ok<{ id: string }>(
+      call(t, 'POST', '/api/lists', buyer.token, { name: 'Close friends' }),
+      201,
+    );
+    await ok(
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/lists/${list.id}/creators/${owner.creator.id}`,
+        headers: { authorization: `Bearer ${buyer.token}` },
+      }),
+    );
     await ok(call(t, 'POST', '/api/me/blocks', buyer.token, { userId: other.user.id }));
     await ok(call(t, 'POST', '/api/me/blocks', owner.token, { userId: blockedFan.user.id }));
     await settle(t);
@@ -73,6 +96,11 @@ describe('no response to one user carries another user’s email', () => {
     fill['/api/creators/{handle}/posts'] = fill['/api/creators/{handle}'];
     fill['/api/creators/{handle}/subscription'] = fill['/api/creators/{handle}'];
     fill['/api/posts/{id}'] = posts;
+    fill['/api/posts/{id}/comments'] = posts;
+    fill['/api/comments/{id}/replies'] = [comment.id];
+    fill['/api/lists/{id}/creators'] = [list.id];
+    fill['/api/lists/{id}/posts'] = [list.id];
+    fill['/api/creators/{handle}/lists'] = [owner.creator.handle];
     fill['/api/conversations/{id}'] = [conversation.id];
     fill['/api/conversations/{id}/messages'] = [conversation.id];
     fill['/api/me/transactions/{id}'] = [

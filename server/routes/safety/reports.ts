@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
+import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import {
   reportListSchema,
   reportSchema,
@@ -35,36 +35,26 @@ const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (
   app.get(
     '/api/admin/reports',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'The reports queue, oldest first, with the reported content and its age (admins only)',
         security: bearer,
-        querystring: z.object({
-          status: z.enum(reportStatuses).default('open'),
-          cursor: z.string().max(200).optional(),
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-        }),
+        querystring: pageQuery.extend({ status: z.enum(reportStatuses).default('open') }),
         response: { 200: reportListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) =>
       reports.list(signedIn(request).user, {
         status: request.query.status,
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
       }),
   );
 
   app.post(
     '/api/admin/reports/:id/resolve',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'Resolve a report, optionally removing the content and suspending its owner (admins only)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
+import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import {
   supportReplySchema,
   supportRequestSchema,
@@ -35,36 +35,26 @@ const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async 
   app.get(
     '/api/admin/support',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'Support tickets by status: open ones oldest first, closed ones newest first (admins only)',
         security: bearer,
-        querystring: z.object({
-          status: z.enum(ticketStatuses).default('open'),
-          cursor: z.string().max(200).optional(),
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-        }),
+        querystring: pageQuery.extend({ status: z.enum(ticketStatuses).default('open') }),
         response: { 200: supportTicketListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) =>
       support.list(signedIn(request).user, {
         status: request.query.status,
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...pageOf(request.query),
       }),
   );
 
   app.get(
     '/api/admin/support/:id',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'One support ticket with its replies (admins only)',
@@ -79,7 +69,7 @@ const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async 
   app.post(
     '/api/admin/support/:id/reply',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: "Answer a ticket: mailed to the ticket's address and kept with it (admins only)",
@@ -95,7 +85,7 @@ const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async 
   app.post(
     '/api/admin/support/:id/close',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'Close a ticket (admins only)',

@@ -11,19 +11,13 @@ import { passkeyMessages as m, type Passkey } from '../../../common/schemas/pass
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertCanSignIn } from '../../policies/account-status.ts';
-import type { PasskeyRecord, PasskeysRepository } from '../../repositories/passkeys.repository.ts';
+import { presentPasskey } from '../../presenters/passkey.ts';
+import type { PasskeysRepository } from '../../repositories/passkeys.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { ClientInfo } from './client-info.ts';
 import type { SessionService } from './sessions.service.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-
-export const presentPasskey = (row: PasskeyRecord): Passkey => ({
-  id: row.id,
-  name: row.name,
-  createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-});
 
 /** The challenge the browser signed, read from its clientDataJSON (checked again by the library). */
 function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string {

@@ -5,7 +5,9 @@ import type { Outbox } from '../../adapters/mail/index.ts';
 import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { assertCanReviewCreators, type Viewer } from '../../policies/creators.ts';
+import { assertAdmin } from '../../policies/admin.ts';
+import type { Viewer } from '../../policies/creators.ts';
+import { presentCreatorReview } from '../../presenters/creator.ts';
 import type { CreatorStatus, CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import { message } from '../auth/emails.ts';
@@ -23,7 +25,7 @@ export function createCreatorReviewService(deps: {
   publicUrl: string;
 }) {
   async function decide(admin: Viewer, id: string, status: CreatorStatus, reason: string | null) {
-    assertCanReviewCreators(admin);
+    assertAdmin(admin, 'review creators');
     const creator = await deps.creators.setReview(id, {
       status,
       reason,
@@ -62,7 +64,7 @@ export function createCreatorReviewService(deps: {
       admin: Viewer,
       options: { status: CreatorStatus; limit: number; cursor?: string },
     ): Promise<CreatorReviewList> {
-      assertCanReviewCreators(admin);
+      assertAdmin(admin, 'review creators');
       const after = decodeCursor(options.cursor, ['id']);
       const rows = await deps.creators.listForReview({
         status: options.status,
@@ -71,15 +73,12 @@ export function createCreatorReviewService(deps: {
       });
       const page = rows.slice(0, options.limit);
       const items = await Promise.all(
-        page.map(async ({ creator, account }) => ({
-          creator: await deps.profiles.present(admin, creator),
-          account,
-          country: creator.country,
-          identity: creator.identity ?? '',
-          document: await deps.ownedMedia.view(admin, creator.identityDocumentId ?? undefined),
-          submittedAt: creator.createdAt.toISOString(),
-          reviewedAt: creator.reviewedAt?.toISOString() ?? null,
-        })),
+        page.map(async (row) =>
+          presentCreatorReview(row, {
+            profile: await deps.profiles.present(admin, row.creator),
+            document: await deps.ownedMedia.view(admin, row.creator.identityDocumentId ?? undefined),
+          }),
+        ),
       );
       const last = page.at(-1);
       return {

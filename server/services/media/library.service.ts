@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
 import { ownValue } from '../../lib/own.ts';
 import { regionBlocked, viewerCountry } from '../../lib/viewer-region.ts';
+import { isAdmin } from '../../policies/account.ts';
 import {
   canDeleteMedia,
   canFetchIdentityDocument,
@@ -64,7 +65,7 @@ export function createMediaLibrary(deps: {
   /** A creator's media obeys their blocked countries, direct links included (owners and admins exempt). */
   async function assertShownInRegion(viewer: MediaViewer | null, row: MediaRecord): Promise<void> {
     if (row.kind === 'identity_document' || viewerCountry() === null) return;
-    if (viewer && (viewer.id === row.ownerId || viewer.role === 'admin')) return;
+    if (viewer && (viewer.id === row.ownerId || isAdmin(viewer))) return;
     if (regionBlocked(await deps.media.ownerBlockedCountries(row.ownerId)))
       throw new AppError('REGION_BLOCKED', creatorMessages.regionBlocked);
   }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Ffmpeg } from '../../adapters/ffmpeg.ts';
+import { type Ffmpeg, ToolFailedError } from '../../adapters/ffmpeg.ts';
 import type { LocalFile, Storage } from '../../adapters/storage/storage.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
 import { AppError } from '../../errors.ts';
@@ -11,8 +11,6 @@ import { HLS_MIME, hlsKey, hlsVariant, segmentMime } from './hls.ts';
 import { renderImage } from './image-processing.ts';
 import { storeRendered } from './store-files.ts';
 import { type ProcessedVideo, processVideo } from './video-processing.ts';
-
-const PROCESSING_FAILED = 'Processing failed';
 
 /**
  * The background half of post media: renders a `processing` row's original into its variants,
@@ -111,13 +109,22 @@ export function createMediaProcessor(deps: {
   }
 
   return {
+    /**
+     * A file at fault (it does not decode) ends `failed` with the reason at once. Anything else
+     * (storage or the database unreachable, ffmpeg missing or killed) is thrown with a plain
+     * reason: the job runs again, and once its retries are used up the upload is marked failed
+     * with that reason (`server/jobs/process-media.ts`). The original stays until then.
+     */
     async process(mediaId: string): Promise<void> {
       const row = await deps.media.findById(mediaId);
       if (row?.status !== 'processing' || !row.originalKey) return;
       let local: LocalFile | null = null;
+      let step: 'reading' | 'rendering' | 'saving' = 'reading';
       try {
         local = await storage.openLocal(row.originalKey);
+        step = 'rendering';
         const changes = await render(row, local);
+        step = 'saving';
         const saved = await deps.media.finishProcessing(row.id, {
           ...changes,
           status: 'ready',
@@ -128,11 +135,14 @@ export function createMediaProcessor(deps: {
         if (!saved) await storage.deletePrefix(`${row.id}/`);
         else await storage.delete(row.originalKey);
       } catch (error) {
-        if (!(error instanceof AppError)) deps.log.error({ err: error, mediaId }, 'media processing failed');
+        if (!(error instanceof AppError)) {
+          deps.log.error({ err: error, mediaId }, 'media processing failed');
+          throw new Error(plainReason(error, step, row.kind));
+        }
         await storage.deletePrefix(`${row.id}/`).catch(() => {});
         await deps.media.finishProcessing(row.id, {
           status: 'failed',
-          failureReason: error instanceof AppError ? error.message : PROCESSING_FAILED,
+          failureReason: error.message,
           variants: {},
           originalKey: null,
           updatedAt: deps.clock.now(),
@@ -142,6 +152,22 @@ export function createMediaProcessor(deps: {
       }
     },
   };
+}
+
+/** What the owner reads after "Processing failed: " (details such as paths stay in the log). */
+function plainReason(
+  error: unknown,
+  step: 'reading' | 'rendering' | 'saving',
+  kind: MediaRecord['kind'],
+): string {
+  if (error instanceof ToolFailedError) {
+    return error.kind === 'start'
+      ? 'the video converter could not be started on the server'
+      : 'the video converter stopped before it finished';
+  }
+  if (step === 'reading') return 'the uploaded file could not be read back from storage';
+  if (step === 'saving') return `the finished ${kind === 'video' ? 'video' : 'photo'} could not be saved`;
+  return `the server could not convert the ${kind === 'video' ? 'video' : 'photo'}`;
 }
 
 export type MediaProcessor = ReturnType<typeof createMediaProcessor>;

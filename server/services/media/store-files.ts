@@ -43,7 +43,7 @@ export async function storeRendered(
 
 const HOUR_MS = 60 * 60_000;
 
-/** Uploads per account and per address in an hour (ARCHITECTURE section 9). */
+/** Uploads per account and per address in an hour (limits.media in common/limits.ts). */
 export async function assertUploadAllowed(limiter: RateLimiter, userId: string, ip: string): Promise<void> {
   const perUser = limits.media.uploadsPerHour;
   const wait =

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mediaMessages } from '../../../common/schemas/media.ts';
-import type { Ffmpeg, ProbeResult } from '../../adapters/ffmpeg.ts';
+import { type Ffmpeg, type ProbeResult, ToolFailedError } from '../../adapters/ffmpeg.ts';
 import { scratchPath } from '../../adapters/storage/disk-driver.ts';
 import { type RenderedImage, renderImage } from './image-processing.ts';
 import { unreadable } from './media-errors.ts';
@@ -161,8 +161,10 @@ export async function processVideo(
         throw new Error('no segments written');
     }
     return { probe, poster, hlsDir, renditions, cleanup };
-  } catch {
+  } catch (error) {
     await cleanup();
+    // ffmpeg missing or killed (out of memory): the job tries again rather than blame the file.
+    if (error instanceof ToolFailedError && error.temporary) throw error;
     throw unreadable(mediaMessages.unreadableVideo);
   }
 }

@@ -2,7 +2,6 @@ import type {
   Conversation,
   ConversationList,
   MessagePage,
-  Person,
   SendMessageInput,
 } from '../../../common/schemas/messages.ts';
 import { messageLimits, messageMessages } from '../../../common/schemas/messages.ts';
@@ -12,11 +11,11 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { requireVerified } from '../../policies/account.ts';
 import { messageRefusal } from '../../policies/messages.ts';
+import { presentConversation, presentMessage, presentReadReceipt } from '../../presenters/message.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type {
   ConversationRow,
   ConversationsRepository,
-  MessageRecord,
   PersonRecord,
 } from '../../repositories/conversations.repository.ts';
 import type { EntitlementsRepository } from '../../repositories/entitlements.repository.ts';
@@ -25,25 +24,6 @@ import type { EventsService } from '../realtime/events.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Sender = Pick<UserRecord, 'id' | 'isEmailVerified'>;
-
-export function presentPerson(person: PersonRecord): Person {
-  const approved = person.creator?.status === 'approved' ? person.creator : null;
-  return {
-    id: person.id,
-    name: approved?.displayName ?? (`${person.firstName} ${person.lastName}`.trim() || 'Fanplace member'),
-    handle: approved?.handle ?? null,
-    avatarUrl: approved?.avatarUrl ?? person.profileImage,
-  };
-}
-
-const presentMessage = (message: MessageRecord) => ({
-  id: message.id,
-  conversationId: message.conversationId,
-  senderId: message.senderId,
-  text: message.body,
-  clientId: message.clientId,
-  createdAt: message.createdAt.toISOString(),
-});
 
 export function createMessagingService(deps: {
   conversations: ConversationsRepository;
@@ -77,25 +57,11 @@ export function createMessagingService(deps: {
       conversations.lastMessages(ids),
     ]);
     return Promise.all(
-      rows.map(async ({ conversation, member, otherReadAt }) => {
-        const other = people.get(member.otherId);
+      rows.map(async (row) => {
+        const other = people.get(row.member.otherId);
         if (!other) throw notFound(messageMessages.notFound);
-        const lastMessage = last.get(conversation.id) ?? null;
-        const unread =
-          lastMessage !== null &&
-          lastMessage.senderId !== viewer.id &&
-          (member.lastReadAt === null || lastMessage.createdAt > member.lastReadAt);
-        const reason = await refusal(viewer, other);
-        return {
-          id: conversation.id,
-          other: presentPerson(other),
-          lastMessage: lastMessage ? presentMessage(lastMessage) : null,
-          unread,
-          otherReadAt: otherReadAt?.toISOString() ?? null,
-          canSend: reason === null,
-          cannotSendReason: reason,
-          updatedAt: conversation.updatedAt.toISOString(),
-        };
+        const lastMessage = last.get(row.conversation.id) ?? null;
+        return presentConversation(viewer.id, row, other, lastMessage, await refusal(viewer, other));
       }),
     );
   }
@@ -194,11 +160,11 @@ export function createMessagingService(deps: {
       const row = await member(user, id);
       const now = deps.clock.now();
       await conversations.markRead(row.conversation.id, user.id, now);
-      await deps.events.emit([row.member.otherId, user.id], 'message.read', {
-        conversationId: row.conversation.id,
-        readerId: user.id,
-        readAt: now.toISOString(),
-      });
+      await deps.events.emit(
+        [row.member.otherId, user.id],
+        'message.read',
+        presentReadReceipt(row.conversation.id, user.id, now),
+      );
     },
   };
 }

@@ -73,6 +73,14 @@ export function createFeedsService(deps: {
         throw notFound(creatorMessages.creatorNotFound);
       const beforeId = idCursor(options.cursor);
       const kind = KINDS[type];
+      // The pinned post heads the Posts tab's first page and is left out of its place in the list.
+      const pinned =
+        type === 'all'
+          ? await deps.posts.pinnedOf(
+              creator.id,
+              viewer ? { id: viewer.id, now: deps.clock.now() } : undefined,
+            )
+          : null;
       const rows = await deps.posts.byCreator({
         creatorId: creator.id,
         limit: options.limit + 1,
@@ -80,8 +88,14 @@ export function createFeedsService(deps: {
         ...pageViewer(viewer),
         ...(kind ? { kind } : {}),
         ...(beforeId ? { beforeId } : {}),
+        ...(pinned ? { excludeId: pinned.post.id } : {}),
       });
-      return page(viewer, rows, options.limit, (row) => row.post.id);
+      const list = await page(viewer, rows, options.limit, (row) => row.post.id);
+      if (pinned && !beforeId && (pinned.post.showable || isOwnerOf(viewer, creator))) {
+        const [first] = await deps.present(viewer, [pinned]);
+        if (first) list.items.unshift(first);
+      }
+      return list;
     },
 
     /**

@@ -1,19 +1,22 @@
+import { limits } from '../../../common/limits.ts';
 import { pathTo } from '../../../common/routes.ts';
 import {
   type CreatePostInput,
   createPostSchema,
   type LikeState,
+  type PostList,
   type PostView,
   postMessages,
   type UpdatePostInput,
   youtubeVideoId,
 } from '../../../common/schemas/posts.ts';
-import { forbidden, notFound, validationFailed } from '../../errors.ts';
+import { conflict, forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { uuidv7 } from '../../lib/ids.ts';
 import { rankScore } from '../../lib/rank.ts';
 import { requireVerified } from '../../policies/account.ts';
 import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
-import { canDeletePost } from '../../policies/posts.ts';
+import { canDeletePost, canEditPost, pinRefusal } from '../../policies/posts.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { PostChanges, PostRow, PostsRepository } from '../../repositories/posts.repository.ts';
@@ -37,7 +40,24 @@ export function createPostsService(deps: {
   present: PresentPosts;
   notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
+  /** Asks for a run of the scheduler at that moment (a scheduled post's time). */
+  wakeAt?: (at: Date) => Promise<void>;
 }) {
+  /** Checks a chosen publish time and end date against now; the messages say what to change. */
+  function checkTimes(now: Date, publishAt: Date | null, expiresAt: Date | null | undefined) {
+    if (publishAt && publishAt.getTime() <= now.getTime())
+      throw validationFailed({ publishAt: postMessages.publishAtInPast });
+    if (expiresAt && expiresAt.getTime() <= now.getTime())
+      throw validationFailed({ expiresAt: postMessages.expiresInPast });
+    if (expiresAt && publishAt && expiresAt.getTime() <= publishAt.getTime())
+      throw validationFailed({ expiresAt: postMessages.expiresBeforePublish });
+  }
+
+  async function checkScheduleRoom(creatorId: string) {
+    if ((await deps.posts.countScheduled(creatorId)) >= limits.scheduledPostsMax)
+      throw validationFailed({ publishAt: postMessages.tooManyScheduled });
+  }
+
   /** The post when this viewer may see it at all (its creator's page is visible to them). */
   async function visible(viewer: Viewer | null, id: string): Promise<PostRow> {
     const row = UUID.test(id) ? await deps.posts.find(id.toLowerCase()) : null;
@@ -48,6 +68,9 @@ export function createPostsService(deps: {
         : false;
     if (!blocked) assertNotRegionBlocked(viewer, row.creator);
     if (!canViewCreator(viewer, row.creator, blocked)) throw notFound(postMessages.notFound);
+    // Drafts, scheduled and expired posts are their creator's alone.
+    if (row.post.status !== 'published' && !isOwnerOf(viewer, row.creator))
+      throw notFound(postMessages.notFound);
     return row;
   }
 
@@ -60,6 +83,7 @@ export function createPostsService(deps: {
   async function setLike(user: Actor, id: string, liked: boolean): Promise<LikeState> {
     if (liked) requireVerified(user);
     const row = await visible(user, id);
+    if (row.post.status !== 'published') throw notFound(postMessages.notFound);
     const result = await deps.posts.setLike(user.id, row.post.id, liked, deps.clock.now());
     if (liked && result.changed) {
       await deps.notifications.notify({
@@ -75,6 +99,8 @@ export function createPostsService(deps: {
 
   return {
     get: one,
+    /** The post's row when this viewer may see it; not found otherwise (comments and bookmarks ask too). */
+    visible,
 
     /** Approved creators only, verified; one upload of their own (not used by another post) or a YouTube link. */
     async create(user: UserRecord, input: CreatePostInput): Promise<PostView> {
@@ -84,47 +110,156 @@ export function createPostsService(deps: {
       // A profile in review or rejected is seen by nobody else: its posts would wait unseen.
       if (creator.status !== 'approved') throw forbidden(postMessages.notApproved);
       const body = createPostSchema.parse(input);
-      if (body.mediaId) {
-        const media = await deps.ownedMedia.find(user, body.mediaId, 'post');
-        if (!media || (await deps.posts.isMediaUsed(media.id)))
-          throw validationFailed({ mediaId: postMessages.mediaMissing });
+      // One upload or several (a carousel), each the creator's own; an item of the vault may be in
+      // several posts.
+      const field = body.mediaIds?.length ? 'mediaIds' : 'mediaId';
+      const mediaIds = body.mediaIds?.length ? body.mediaIds : body.mediaId ? [body.mediaId] : [];
+      for (const mediaId of mediaIds) {
+        if (!(await deps.ownedMedia.find(user, mediaId, 'post')))
+          throw validationFailed({ [field]: postMessages.mediaMissing });
       }
       const now = deps.clock.now();
+      const publishAt = body.publish === 'scheduled' && body.publishAt ? new Date(body.publishAt) : null;
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      checkTimes(now, publishAt, expiresAt);
+      const pollEndsAt = body.poll ? new Date(body.poll.endsAt) : null;
+      if (pollEndsAt && pollEndsAt.getTime() <= (publishAt ?? now).getTime())
+        throw validationFailed({ poll: postMessages.pollEndInPast });
+      if (publishAt) await checkScheduleRoom(creator.id);
+      // A scheduled post takes the id of its moment, so it appears in order once out (see reKey).
+      const at = publishAt ?? now;
       const post = await deps.posts.create({
+        ...(publishAt ? { id: uuidv7(publishAt.getTime()) } : {}),
+        status: body.publish === 'now' ? 'published' : body.publish,
+        publishAt,
+        expiresAt,
         creatorId: creator.id,
         description: body.description,
-        mediaId: body.mediaId ?? null,
+        mediaId: mediaIds[0] ?? null,
         youtubeId: body.youtubeUrl ? youtubeVideoId(body.youtubeUrl) : null,
         visibility: body.visibility,
         priceCents: body.visibility === 'pay_per_view' ? cents(body.price) : null,
-        rankScore: rankScore(now, 0),
-        createdAt: now,
+        rankScore: rankScore(at, 0),
+        createdAt: at,
         updatedAt: now,
       });
+      await deps.posts.addItems(post.id, mediaIds.slice(1));
+      if (body.poll && pollEndsAt) await deps.posts.createPoll(post.id, body.poll.options, pollEndsAt);
+      if (publishAt) await deps.wakeAt?.(publishAt);
       return one(user, post.id);
     },
 
     /** The creator changes the text or the audience; to anyone else the post is not theirs to change. */
     async update(user: Viewer, id: string, input: UpdatePostInput): Promise<PostView> {
       const row = await visible(user, id);
-      if (!isOwnerOf(user, row.creator)) throw forbidden('Only the creator can edit this post');
+      if (!canEditPost(user, isOwnerOf(user, row.creator)))
+        throw forbidden('Only the creator can edit this post');
+      const now = deps.clock.now();
       const changes: PostChanges = {};
       if (input.description !== undefined) changes.description = input.description.trim();
       if (input.visibility !== undefined) {
         changes.visibility = input.visibility;
         changes.priceCents = input.visibility === 'pay_per_view' ? cents(input.price) : null;
       }
-      await deps.posts.update(row.post.id, changes, deps.clock.now());
-      return one(user, row.post.id);
+      const { status } = row.post;
+      const waiting = status === 'draft' || status === 'scheduled';
+      if (input.publish !== undefined && input.publish !== 'now' && !waiting)
+        throw validationFailed({ publish: postMessages.alreadyPublished });
+      const publishAt =
+        input.publish === 'scheduled' && input.publishAt
+          ? new Date(input.publishAt)
+          : input.publish === undefined && status === 'scheduled' && input.publishAt
+            ? new Date(input.publishAt)
+            : null;
+      const expiresAt =
+        input.expiresAt === undefined
+          ? undefined
+          : input.expiresAt === null
+            ? null
+            : new Date(input.expiresAt);
+      checkTimes(now, publishAt, expiresAt);
+      // The end date must also follow a time the post is already scheduled for, or a new one.
+      const goesOut =
+        publishAt ?? (status === 'scheduled' && input.publish === undefined ? row.post.publishAt : null);
+      const endsAt = expiresAt === undefined ? row.post.expiresAt : expiresAt;
+      if (goesOut && endsAt && endsAt <= goesOut)
+        throw validationFailed({ expiresAt: postMessages.expiresBeforePublish });
+      if (expiresAt !== undefined) {
+        changes.expiresAt = expiresAt;
+        // A new end date in the future brings an expired post back.
+        if (status === 'expired') changes.status = 'published';
+      }
+      let postId = row.post.id;
+      if (waiting && (input.publish !== undefined || publishAt)) {
+        const mode = input.publish ?? 'scheduled';
+        if (mode === 'scheduled' && status !== 'scheduled') await checkScheduleRoom(row.creator.id);
+        const at = mode === 'scheduled' && publishAt ? publishAt : now;
+        changes.status = mode === 'now' ? 'published' : mode;
+        changes.publishAt = mode === 'scheduled' ? publishAt : null;
+        changes.createdAt = at;
+        changes.rankScore = rankScore(at, 0);
+        if (mode !== 'draft') {
+          postId = mode === 'scheduled' ? uuidv7(at.getTime()) : uuidv7();
+          await deps.posts.reKey(row.post.id, postId);
+        }
+      }
+      await deps.posts.update(postId, changes, now);
+      if (changes.status === 'scheduled' && changes.publishAt) await deps.wakeAt?.(changes.publishAt);
+      return one(user, postId);
     },
 
-    /** Removes the post and its media files. */
+    /** Removes the post and its media files (those no other post uses). */
     async delete(user: Viewer, id: string): Promise<void> {
       const row = await visible(user, id);
       if (!canDeletePost(user, isOwnerOf(user, row.creator)))
         throw forbidden('Only the creator can delete this post');
+      const extras = (await deps.posts.extraItemsOf([row.post.id])).get(row.post.id) ?? [];
+      const mediaIds = [...new Set([row.post.mediaId, ...extras.map((item) => item.id)])];
       await deps.posts.delete(row.post.id);
-      if (row.post.mediaId) await deps.library.remove(row.post.mediaId);
+      // Its photos and videos go with it, unless another post still shows them.
+      for (const mediaId of mediaIds) {
+        if (mediaId && !(await deps.posts.isMediaUsed(mediaId))) await deps.library.remove(mediaId);
+      }
+    },
+
+    /** Pins the creator's published post to the top of their profile (unpinning any other), or unpins it. */
+    async pin(user: Viewer, id: string, pinned: boolean): Promise<PostView> {
+      const row = await visible(user, id);
+      const refusal = pinRefusal(user, isOwnerOf(user, row.creator), row.post, pinned);
+      if (refusal === 'notOwner') throw forbidden('Only the creator can pin this post');
+      if (refusal === 'notPublished') throw validationFailed({ id: postMessages.notPublished });
+      if (pinned) await deps.posts.setPinned(row.creator.id, row.post.id, deps.clock.now());
+      else if (row.post.pinnedAt) await deps.posts.setPinned(row.creator.id, null, deps.clock.now());
+      return one(user, row.post.id);
+    },
+
+    /** The creator's scheduled posts (soonest first) or drafts. */
+    async queue(user: UserRecord, status: 'scheduled' | 'draft'): Promise<PostList> {
+      const creator = await deps.creators.findByUserId(user.id);
+      if (!creator) throw forbidden(postMessages.onlyCreators);
+      const rows = await deps.posts.queue(creator.id, status);
+      return { items: await deps.present(user, rows), nextCursor: null };
+    },
+
+    /**
+     * One vote per fan, while the poll is open, on a post they may see in full (blocks hide the
+     * post altogether; a locked post must be unlocked first); the creator does not vote.
+     */
+    async vote(user: Actor, id: string, option: number): Promise<PostView> {
+      requireVerified(user);
+      const row = await visible(user, id);
+      if (row.post.status !== 'published') throw notFound(postMessages.notFound);
+      if (isOwnerOf(user, row.creator)) throw forbidden(postMessages.pollOwnPost);
+      const [view] = await deps.present(user, [row]);
+      if (!view) throw notFound(postMessages.notFound);
+      if (view.locked) throw forbidden(postMessages.pollLocked);
+      const poll = (await deps.posts.pollsOf([row.post.id], user.id)).get(row.post.id);
+      if (!poll) throw notFound(postMessages.noPoll);
+      if (poll.endsAt.getTime() <= deps.clock.now().getTime()) throw conflict(postMessages.pollEnded);
+      if (option >= poll.options.length) throw validationFailed({ option: postMessages.pollNoSuchOption });
+      if (!(await deps.posts.vote(row.post.id, user.id, option, deps.clock.now())))
+        throw conflict(postMessages.pollAlreadyVoted);
+      return one(user, row.post.id);
     },
 
     like: (user: Actor, id: string) => setLike(user, id, true),

@@ -39,6 +39,16 @@ export function createEventsService(deps: {
     },
 
     subscribe: (userId: string, listener: (event: BusEvent) => void) => deps.bus.subscribe(userId, listener),
+
+    /**
+     * Tells everyone watching a topic (`post:<id>`: the open comments of that post, signed in or
+     * not). Not numbered and not stored: a watcher that reconnects reads the current state again.
+     */
+    async broadcast<Name extends EventName>(topic: string, name: Name, payload: EventPayload<Name>) {
+      await deps.bus.publish(topic, { id: 0, name, payload }).catch((error: unknown) => deps.onError(error));
+    },
+
+    watch: (topic: string, listener: (event: BusEvent) => void) => deps.bus.subscribe(topic, listener),
   };
 }
 

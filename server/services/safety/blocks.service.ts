@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { searchTerm } from '../../lib/search-term.ts';
-import { nameForOthers } from '../../presenters/user.ts';
+import { presentBlockedUser } from '../../presenters/safety.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import type { ConversationChanges } from '../messaging/conversation-changes.ts';
@@ -33,16 +33,7 @@ export function createBlocksService(deps: {
       });
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
-      const items: BlockedUser[] = page.map((row) => ({
-        id: row.id,
-        name: nameForOthers({
-          ...row,
-          displayName: row.creatorStatus === 'approved' ? row.displayName : null,
-        }),
-        handle: row.creatorStatus === 'approved' ? row.handle : null,
-        status: 'Blocked',
-        blockedDate: row.blockedAt.toISOString(),
-      }));
+      const items: BlockedUser[] = page.map(presentBlockedUser);
       return {
         items,
         nextCursor:

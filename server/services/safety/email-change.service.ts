@@ -10,6 +10,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { badRequest, conflict, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
+import { presentEmailChangeStatus } from '../../presenters/safety.ts';
 import type { EmailChangesRepository } from '../../repositories/email-changes.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -38,11 +39,7 @@ export function createEmailChangeService(deps: {
     hmacSha256(deps.appSecret, `email-change:${userId}:${email}:${code}`);
 
   async function status(user: Pick<UserRecord, 'id' | 'email'>): Promise<EmailChangeStatus> {
-    const pending = await changes.pending(user.id, clock.now());
-    return {
-      email: user.email,
-      pending: pending ? { newEmail: pending.newEmail, expiresAt: pending.expiresAt.toISOString() } : null,
-    };
+    return presentEmailChangeStatus(user.email, await changes.pending(user.id, clock.now()));
   }
 
   return {

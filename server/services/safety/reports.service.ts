@@ -5,56 +5,30 @@ import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { isAdmin, requireVerified } from '../../policies/account.ts';
+import { assertAdmin } from '../../policies/admin.ts';
 import type { Viewer } from '../../policies/creators.ts';
-import { assertCanModerate } from '../../policies/moderation.ts';
+import { presentReport } from '../../presenters/safety.ts';
+import type { CommentsRepository } from '../../repositories/comments.repository.ts';
 import type { PostsRepository } from '../../repositories/posts.repository.ts';
 import type { ReportRecord, ReportsRepository } from '../../repositories/reports.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
 
-const DAY = 86_400_000;
-
 export function createReportsService(deps: {
   reports: ReportsRepository;
-  posts: Pick<PostsRepository, 'delete'>;
+  posts: Pick<PostsRepository, 'delete' | 'isMediaUsed'>;
+  comments: Pick<CommentsRepository, 'find' | 'delete'>;
   library: Pick<MediaLibrary, 'remove'>;
   limiter: RateLimiter;
   clock: Clock;
 }) {
   async function present(report: ReportRecord, reporterEmail: string | null): Promise<ReportView> {
-    const now = deps.clock.now();
     // Looked up as an admin would see it: a message stays visible even if its reporter is gone.
-    const target = await deps.reports.target(report.targetType, report.targetId, null);
-    const owner = await deps.reports.owner(report.targetUserId);
-    return {
-      id: report.id,
-      targetType: report.targetType,
-      targetId: report.targetId,
-      reason: report.reason,
-      details: report.details,
-      status: report.status,
-      resolution: report.resolution,
-      target:
-        target || owner
-          ? {
-              summary: target?.summary ?? '(removed)',
-              link: target?.link ?? null,
-              removed: target === null,
-              owner: owner
-                ? {
-                    id: owner.id,
-                    email: owner.email,
-                    name: `${owner.firstName} ${owner.lastName}`.trim(),
-                    suspended: owner.suspendedAt !== null,
-                  }
-                : null,
-            }
-          : null,
-      reporter: report.reporterId && reporterEmail ? { id: report.reporterId, email: reporterEmail } : null,
-      ageDays: Math.floor((now.getTime() - report.createdAt.getTime()) / DAY),
-      createdAt: report.createdAt.toISOString(),
-      resolvedAt: report.resolvedAt?.toISOString() ?? null,
-    };
+    const [target, owner] = await Promise.all([
+      deps.reports.target(report.targetType, report.targetId, null),
+      deps.reports.owner(report.targetUserId),
+    ]);
+    return presentReport(report, { target, owner, reporterEmail, now: deps.clock.now() });
   }
 
   return {
@@ -82,7 +56,7 @@ export function createReportsService(deps: {
     },
 
     async list(admin: Viewer, options: { status: ReportRecord['status']; limit: number; cursor?: string }) {
-      assertCanModerate(admin);
+      assertAdmin(admin, 'moderate reports');
       const after = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.reports.list({
         status: options.status,
@@ -103,7 +77,7 @@ export function createReportsService(deps: {
       id: string,
       decision: { resolution: string; removeContent: boolean; suspendAccount: boolean },
     ): Promise<ReportView> {
-      assertCanModerate(admin);
+      assertAdmin(admin, 'moderate reports');
       const report = await deps.reports.findById(id);
       if (!report) throw notFound(safetyMessages.reportNotFound);
       if (report.status === 'resolved') throw conflict('This report is already resolved');
@@ -112,7 +86,12 @@ export function createReportsService(deps: {
         const target = await deps.reports.target(report.targetType, report.targetId, null);
         if (report.targetType === 'post' && target) {
           await deps.posts.delete(report.targetId);
-          if (target.mediaId) await deps.library.remove(target.mediaId);
+          // Its media goes too, unless another post of the creator still shows it (the vault).
+          if (target.mediaId && !(await deps.posts.isMediaUsed(target.mediaId)))
+            await deps.library.remove(target.mediaId);
+        } else if (report.targetType === 'comment') {
+          const comment = await deps.comments.find(report.targetId);
+          if (comment) await deps.comments.delete(comment);
         } else if (report.targetType === 'message') {
           await deps.reports.deleteMessage(report.targetId);
         } else if (report.targetType === 'profile') {

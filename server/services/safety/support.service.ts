@@ -5,8 +5,9 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { assertAdmin } from '../../policies/admin.ts';
 import type { Viewer } from '../../policies/creators.ts';
-import { assertCanHandleSupport } from '../../policies/support.ts';
+import { presentSupportTicket } from '../../presenters/safety.ts';
 import type {
   SupportReplyRecord,
   SupportRepository,
@@ -15,7 +16,6 @@ import type {
 import { supportReceivedEmail, supportReplyEmail } from './emails.ts';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Signed out, the form is the only door: fewer tickets per IP, and few receipts per address. */
 const ANONYMOUS_PER_IP = { limit: 5, windowMs: HOUR };
 /** Someone locked out writes from their address, maybe from several networks: counted by it too. */
@@ -29,30 +29,8 @@ export function createSupportService(deps: {
   limiter: RateLimiter;
   clock: Clock;
 }) {
-  function present(ticket: SupportTicketRecord, replies: SupportReplyRecord[]): SupportTicket {
-    return {
-      id: ticket.id,
-      userId: ticket.userId,
-      name: ticket.name,
-      email: ticket.email,
-      category: ticket.category,
-      subject: ticket.subject,
-      message: ticket.message,
-      status: ticket.status,
-      replies: replies.map((reply) => ({
-        id: reply.id,
-        message: reply.message,
-        adminName:
-          reply.adminFirstName === null
-            ? null
-            : `${reply.adminFirstName} ${reply.adminLastName ?? ''}`.trim(),
-        createdAt: reply.createdAt.toISOString(),
-      })),
-      ageDays: Math.floor((deps.clock.now().getTime() - ticket.createdAt.getTime()) / DAY),
-      createdAt: ticket.createdAt.toISOString(),
-      closedAt: ticket.closedAt?.toISOString() ?? null,
-    };
-  }
+  const present = (ticket: SupportTicketRecord, replies: SupportReplyRecord[]): SupportTicket =>
+    presentSupportTicket(ticket, replies, deps.clock.now());
 
   async function limit(scope: string, subject: string, rule: { limit: number; windowMs: number }) {
     const wait = await deps.limiter.consume(scope, subject, rule);
@@ -96,7 +74,7 @@ export function createSupportService(deps: {
     },
 
     async list(admin: Viewer, options: { status: TicketStatus; limit: number; cursor?: string }) {
-      assertCanHandleSupport(admin);
+      assertAdmin(admin, 'handle support requests');
       const after = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.support.list({
         status: options.status,
@@ -113,13 +91,13 @@ export function createSupportService(deps: {
     },
 
     async get(admin: Viewer, id: string): Promise<SupportTicket> {
-      assertCanHandleSupport(admin);
+      assertAdmin(admin, 'handle support requests');
       return load(id);
     },
 
     /** The reply is mailed to the ticket's address and kept with the ticket; closed tickets take none. */
     async reply(admin: Viewer, id: string, input: { message: string }): Promise<SupportTicket> {
-      assertCanHandleSupport(admin);
+      assertAdmin(admin, 'handle support requests');
       const { message } = supportReplySchema.parse(input);
       const ticket = await deps.support.findById(id);
       if (!ticket) throw notFound(safetyMessages.ticketNotFound);
@@ -130,7 +108,7 @@ export function createSupportService(deps: {
     },
 
     async close(admin: Viewer, id: string): Promise<SupportTicket> {
-      assertCanHandleSupport(admin);
+      assertAdmin(admin, 'handle support requests');
       const closed = await deps.support.close(id, deps.clock.now());
       if (!closed) {
         if (await deps.support.findById(id)) throw conflict(safetyMessages.ticketAlreadyClosed);

@@ -1,4 +1,5 @@
 import { Banknote, Flag, LayoutDashboard, LifeBuoy, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { isAdmin } from '../../components/admin-gate.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -41,7 +42,7 @@ export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownPr
           <LayoutDashboard aria-hidden="true" />
           Dashboard
         </DropdownMenuItem>
-        {user.role === 'admin' ? (
+        {isAdmin(user) ? (
           <>
             <DropdownMenuItem onSelect={() => go('adminCreators')}>
               <ShieldCheck aria-hidden="true" />

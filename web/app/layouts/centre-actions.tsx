@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { limits } from '#common/limits.ts';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
+import { Hint } from '../../components/ui/hint.tsx';
 import { trackButtonClick } from '../../lib/analytics.ts';
 import { SearchForm } from './search-form.tsx';
 
@@ -16,35 +16,29 @@ interface CentreActionsProps {
 export function CentreActions({ placement }: CentreActionsProps) {
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild variant="ghost" size="icon" className="rounded-full">
-            <Link to={pathTo('home')} aria-label="Home">
-              <House aria-hidden="true" className="size-5" />
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Home</TooltipContent>
-      </Tooltip>
+      <Hint label="Home">
+        <Button asChild variant="ghost" size="icon" className="rounded-full">
+          <Link to={pathTo('home')} aria-label="Home">
+            <House aria-hidden="true" className="size-5" />
+          </Link>
+        </Button>
+      </Hint>
       {placement === 'top' ? (
         <SearchForm style={{ minWidth: limits.searchMinWidthPx }} />
       ) : (
         <SearchForm className="min-w-0 flex-1" />
       )}
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild size="icon" className="rounded-full">
-            <Link
-              to={pathTo('postContent')}
-              aria-label="Post new content"
-              onClick={() => trackButtonClick('post_new_content')}
-            >
-              <Plus aria-hidden="true" className="size-5" />
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Post new content</TooltipContent>
-      </Tooltip>
+      <Hint label="Post new content">
+        <Button asChild size="icon" className="rounded-full">
+          <Link
+            to={pathTo('postContent')}
+            aria-label="Post new content"
+            onClick={() => trackButtonClick('post_new_content')}
+          >
+            <Plus aria-hidden="true" className="size-5" />
+          </Link>
+        </Button>
+      </Hint>
     </>
   );
 }

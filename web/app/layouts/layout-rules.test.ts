@@ -63,6 +63,8 @@ describe('phone menu', () => {
       'Wallet',
       'Profile',
       'Messages',
+      'Bookmarks',
+      'Lists',
     ]);
     expect(primaryNav.find((item) => item.name === 'wallet')?.badge).toBeUndefined();
   });

@@ -1,9 +1,13 @@
 import {
+  Bookmark,
+  CalendarClock,
   Compass,
   FileText,
   Handshake,
   House,
+  Images,
   Info,
+  ListChecks,
   type LucideIcon,
   Mail,
   MailCheck,
@@ -36,6 +40,8 @@ export const primaryNav: NavItem[] = [
   { name: 'wallet', label: 'Wallet', icon: Wallet },
   { name: 'privateProfile', label: 'Profile', icon: UserRound },
   { name: 'messages', label: 'Messages', icon: MessageCircle },
+  { name: 'bookmarks', label: 'Bookmarks', icon: Bookmark },
+  { name: 'lists', label: 'Lists', icon: ListChecks },
 ];
 
 export const settingsNav: NavItem = { name: 'settings', label: 'Settings', icon: Settings };
@@ -43,6 +49,8 @@ export const settingsNav: NavItem = { name: 'settings', label: 'Settings', icon:
 /** The rest of the route table, listed in the phone menu after the primary items. */
 export const moreNav: NavItem[] = [
   { name: 'postContent', label: 'Post new content', icon: SquarePlus },
+  { name: 'postQueue', label: 'Scheduled posts and drafts', icon: CalendarClock },
+  { name: 'vault', label: 'Vault', icon: Images },
   { name: 'pricing', label: 'Pricing', icon: Tag },
   { name: 'fontSettings', label: 'Font settings', icon: Type },
   { name: 'about', label: 'About', icon: Info },
@@ -64,7 +72,8 @@ export const emailVerificationNav: NavItem = {
  * Routes deliberately absent from the phone menu: the spec leaves out sign-in and sign-up (the account
  * menu has them); a public profile needs a creator to look at; a password reset needs the emailed token;
  * Google's return page needs its one-time code; the alias only redirects; creator review, reports,
- * support and payouts are for admins, who reach them from the account menu.
+ * support and payouts are for admins, who reach them from the account menu; a post's page and a
+ * list's feed need a post or a list to show (their cards and the Lists page lead there).
  */
 export const routesNotInMobileMenu: RouteName[] = [
   'login',
@@ -78,4 +87,6 @@ export const routesNotInMobileMenu: RouteName[] = [
   'adminSupport',
   'adminSupportTicket',
   'adminPayouts',
+  'post',
+  'list',
 ];

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { NavLink } from 'react-router';
 import { routes } from '#common/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
+import { Hint } from '../../components/ui/hint.tsx';
 import { MessagesNavBadge } from '../../features/messages/components/messages-nav-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
@@ -20,14 +20,13 @@ function WithTooltip({
 }: {
   collapsed: boolean;
   label: string;
-  children: ReactNode;
+  children: ReactElement;
 }) {
   if (!collapsed) return children;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <Hint label={label} side="right">
+      {children}
+    </Hint>
   );
 }
 
@@ -48,7 +47,6 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
               to={to ?? routes[name]}
               end={name === 'home'}
               onClick={onNavigate}
-              // A plain string (not NavLink's function form): the tooltip trigger merges classes as text.
               className={cn(
                 itemClass,
                 'aria-[current=page]:bg-accent aria-[current=page]:text-foreground',

@@ -1,9 +1,12 @@
 import type { ComponentProps } from 'react';
+import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 import { cn } from '../../lib/utils.ts';
 
-export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+export function Input({ className, type = 'text', autoFocus, ref, ...props }: ComponentProps<'input'>) {
+  const focusRef = useFocusOnMount<HTMLInputElement>(autoFocus, ref);
   return (
     <input
+      ref={focusRef}
       type={type}
       className={cn(
         'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50',

@@ -3,7 +3,11 @@ import type { ComponentProps, ReactNode } from 'react';
 import { limits } from '#common/limits.ts';
 import { cn } from '../../lib/utils.ts';
 
-/** One provider for the app: 700 ms before the first tooltip, 300 ms grace to move between them. */
+/**
+ * 700 ms before the first tooltip, 300 ms grace to move between them. Optional: each Tooltip brings
+ * its own, so the app's frame does not load Radix's tooltip on every first page (docs/decisions/0032;
+ * the frame's icon buttons use ui/hint.tsx). Wrap a group in one to share the grace between them.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider
@@ -15,7 +19,13 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -23,6 +23,15 @@ function withWebShare(outcome: () => Promise<void> = async () => {}) {
 
 const toastShown = () => screen.queryByText(PROFILE_LINK_COPIED);
 
+/**
+ * Raises a toast after whatever the action raised and waits until it shows: toasts appear in the
+ * order raised, so any toast the action raised is on screen by then.
+ */
+async function laterToastShown(): Promise<void> {
+  sonner('A later toast');
+  await screen.findByText('A later toast');
+}
+
 beforeEach(async () => {
   render(<Toaster theme="light" onReady={onToasterReady} />);
   window.history.replaceState(null, '', '/public-profile/lena?tab=posts');
@@ -46,7 +55,7 @@ describe('shareProfile', () => {
       },
     ]);
     expect(await navigator.clipboard.readText()).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await laterToastShown();
     expect(toastShown()).toBeNull();
   });
 
@@ -69,7 +78,7 @@ describe('shareProfile', () => {
     await shareProfile(lena);
     expect(await navigator.clipboard.readText()).toBe('');
     expect(warn).not.toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await laterToastShown();
     expect(toastShown()).toBeNull();
   });
 
@@ -85,7 +94,7 @@ describe('shareProfile', () => {
     );
     await expect(shareProfile(lena)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(2);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await laterToastShown();
     expect(toastShown()).toBeNull();
   });
 });

@@ -1,10 +1,6 @@
 import type { CreatorProfile } from '#common/schemas/creators.ts';
-import {
-  type CreatorPlanOption,
-  creatorPlanFeatures,
-  creatorPlanNames,
-  creatorPricing,
-} from '#common/schemas/monetization.ts';
+import type { CreatorPlanOption } from '#common/schemas/monetization.ts';
+import { creatorPlanFeatures, creatorPlanNames, creatorPricing } from '#common/schemas/pricing.ts';
 
 /**
  * The plans as the profile already knows them (its two prices), shown until the server's own list

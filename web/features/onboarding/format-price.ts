@@ -1,10 +1,9 @@
 import { creatorPricing, parsePriceCents, sixMonthPriceCents } from '#common/schemas/creators.ts';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: creatorPricing.currency });
+import { formatMoney } from '../../lib/format.ts';
 
 /** 1099 -> '$10.99' */
 export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
+  return formatMoney({ amount: cents, currency: creatorPricing.currency });
 }
 
 /** The 6-month bundle for a typed monthly price, or null while the price is not a dollar amount. */

@@ -1,10 +1,11 @@
 import { limits } from '#common/limits.ts';
-import { mediaMessages } from '#common/schemas/media.ts';
+import { type MediaView, mediaMessages } from '#common/schemas/media.ts';
 import {
   type CreatePostInput,
   chargeProblem,
   lockedPriceOptions,
   type PostVisibility,
+  type PublishMode,
   postActions,
   postMessages,
   youtubeVideoId,
@@ -21,6 +22,11 @@ export interface ChosenFile {
   url: string;
 }
 
+/** A second or later item of a post: a new file, or an upload already in the vault. */
+export type MoreItem =
+  | { source: 'file'; key: string; type: MediaType; file: File; url: string }
+  | { source: 'vault'; key: string; media: MediaView };
+
 /** The spec's post draft (section 3): what the form holds before anything is sent. */
 export interface PostDraft {
   postDescription: string;
@@ -31,6 +37,16 @@ export interface PostDraft {
   media: ChosenFile | null;
   /** A YouTube link instead of a file. */
   youtubeUrl: string;
+  /** "Add more": the post's later photos and videos, in order (a carousel). */
+  more: MoreItem[];
+  /** A poll under the post: 2 to 4 options and when it ends (`datetime-local`). */
+  poll: { options: string[]; endsAt: string } | null;
+  /** Out now, kept as a draft, or out at `publishAt`. */
+  when: PublishMode;
+  /** `datetime-local` values, in the creator's own time zone (the browser's). */
+  publishAt: string;
+  /** Empty: the post stays up. */
+  expiresAt: string;
 }
 
 export const emptyDraft: PostDraft = {
@@ -40,9 +56,14 @@ export const emptyDraft: PostDraft = {
   chargeAmount: '',
   media: null,
   youtubeUrl: '',
+  more: [],
+  poll: null,
+  when: 'now',
+  publishAt: '',
+  expiresAt: '',
 };
 
-export type DraftField = 'description' | 'media' | 'charge';
+export type DraftField = 'description' | 'media' | 'charge' | 'poll' | 'publishAt' | 'expiresAt';
 export type DraftProblems = Partial<Record<DraftField, string>>;
 
 const fileRules: Record<MediaType, { prefix: string; wrongType: string; maxBytes: number }> = {
@@ -79,24 +100,94 @@ export function draftProblems(draft: PostDraft): DraftProblems {
     problems.description = postMessages.descriptionTooLong;
 
   const link = draft.youtubeUrl.trim();
-  if (!draft.media && link === '') problems.media = postMessages.mediaRequired;
-  else if (!draft.media && !youtubeVideoId(link)) problems.media = postMessages.youtubeInvalid;
+  const files = (draft.media ? 1 : 0) + (draft.more?.length ?? 0);
+  if (files > limits.postItemsMax) problems.media = postMessages.tooManyItems;
+  else if (files === 0 && link === '') problems.media = postMessages.mediaRequired;
+  else if (files === 0 && !youtubeVideoId(link)) problems.media = postMessages.youtubeInvalid;
 
   if (visibilityOf(draft) === 'pay_per_view') {
     const problem = chargeProblem(draft.chargeAmount);
     if (problem) problems.charge = problem;
   }
+  const poll = draft.poll ? pollProblem(draft.poll, Date.now()) : null;
+  if (poll) problems.poll = poll;
+  Object.assign(problems, timeProblems(draft, Date.now()));
+  return problems;
+}
+
+/** The same poll rules as the server. */
+export function pollProblem(poll: { options: string[]; endsAt: string }, now: number): string | null {
+  const options = poll.options.map((option) => option.trim());
+  if (options.length < 2 || options.length > 4) return postMessages.pollOptionsCount;
+  if (options.some((option) => option === '')) return postMessages.pollOptionEmpty;
+  if (new Set(options.map((option) => option.toLowerCase())).size !== options.length)
+    return postMessages.pollOptionRepeated;
+  const endsAt = localToInstant(poll.endsAt);
+  if (!endsAt) return postMessages.pollEndRequired;
+  if (endsAt.getTime() <= now) return postMessages.pollEndInPast;
+  return null;
+}
+
+/** A `datetime-local` value (the browser's time zone) as an instant, or null when empty or invalid. */
+export function localToInstant(value: string): Date | null {
+  if (value.trim() === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** An instant as a `datetime-local` value in the browser's time zone. */
+export function instantToLocal(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The same time rules as the server: a schedule in the future, an end after the post goes out. */
+export function timeProblems(
+  draft: Pick<PostDraft, 'when' | 'publishAt' | 'expiresAt'>,
+  now: number,
+): Pick<DraftProblems, 'publishAt' | 'expiresAt'> {
+  const problems: Pick<DraftProblems, 'publishAt' | 'expiresAt'> = {};
+  const publishAt = draft.when === 'scheduled' ? localToInstant(draft.publishAt) : null;
+  if (draft.when === 'scheduled' && !publishAt) problems.publishAt = postMessages.publishAtRequired;
+  else if (publishAt && publishAt.getTime() <= now) problems.publishAt = postMessages.publishAtInPast;
+  const expiresAt = localToInstant(draft.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= now) problems.expiresAt = postMessages.expiresInPast;
+  else if (expiresAt && publishAt && expiresAt <= publishAt)
+    problems.expiresAt = postMessages.expiresBeforePublish;
   return problems;
 }
 
 /** The body of POST /api/posts, once the file (if any) is uploaded as `mediaId`. */
-export function toCreateInput(draft: PostDraft, mediaId: string | null): CreatePostInput {
+export function toCreateInput(
+  draft: PostDraft,
+  mediaId: string | null,
+  moreIds: string[] = [],
+): CreatePostInput {
   const visibility = visibilityOf(draft);
+  const ids = [...(mediaId ? [mediaId] : []), ...moreIds];
   return {
     description: draft.postDescription.trim(),
     visibility,
-    ...(mediaId ? { mediaId } : { youtubeUrl: draft.youtubeUrl.trim() }),
+    ...(ids.length > 1
+      ? { mediaIds: ids }
+      : ids[0]
+        ? { mediaId: ids[0] }
+        : { youtubeUrl: draft.youtubeUrl.trim() }),
     ...(visibility === 'pay_per_view' ? { price: draft.chargeAmount.trim() } : {}),
+    ...(draft.when !== 'now' ? { publish: draft.when } : {}),
+    ...(draft.when === 'scheduled' && localToInstant(draft.publishAt)
+      ? { publishAt: localToInstant(draft.publishAt)?.toISOString() }
+      : {}),
+    ...(localToInstant(draft.expiresAt) ? { expiresAt: localToInstant(draft.expiresAt)?.toISOString() } : {}),
+    ...(draft.poll
+      ? {
+          poll: {
+            options: draft.poll.options.map((option) => option.trim()),
+            endsAt: localToInstant(draft.poll.endsAt)?.toISOString() ?? '',
+          },
+        }
+      : {}),
   };
 }
 
@@ -105,9 +196,13 @@ export function problemsFromServer(fields: Record<string, string> | undefined): 
   if (!fields) return {};
   const problems: DraftProblems = {};
   if (fields.description) problems.description = fields.description;
-  const media = fields.mediaId ?? fields.youtubeUrl;
+  const media = fields.mediaId ?? fields.mediaIds ?? fields.youtubeUrl;
   if (media) problems.media = media;
   if (fields.price) problems.charge = fields.price;
+  if (fields.publishAt) problems.publishAt = fields.publishAt;
+  const poll = fields.poll ?? fields['poll.options'] ?? fields['poll.endsAt'];
+  if (poll) problems.poll = poll;
+  if (fields.expiresAt) problems.expiresAt = fields.expiresAt;
   return problems;
 }
 

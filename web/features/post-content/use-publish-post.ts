@@ -35,7 +35,8 @@ function asApiError(error: unknown): ApiError {
 export function usePublishPost() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<PublishState>(idle);
-  const uploaded = useRef<{ file: File; media: MediaView } | null>(null);
+  // Files that already arrived, so Try again does not send them twice.
+  const uploaded = useRef(new Map<File, MediaView>());
   const running = useRef<{ upload: MediaUpload; stop: () => void } | null>(null);
   const cancelled = useRef(false);
 
@@ -47,7 +48,8 @@ export function usePublishPost() {
   );
 
   const send = useCallback(async (file: File): Promise<MediaView> => {
-    if (uploaded.current?.file === file) return uploaded.current.media;
+    const known = uploaded.current.get(file);
+    if (known) return known;
     setState({ ...idle, phase: 'uploading' });
     const upload = uploadPostMedia(file, {
       onProgress: (progress) => setState((current) => ({ ...current, progress })),
@@ -58,7 +60,7 @@ export function usePublishPost() {
     });
     try {
       const media = await Promise.race([upload.done, stopped]);
-      uploaded.current = { file, media };
+      uploaded.current.set(file, media);
       return media;
     } finally {
       running.current = null;
@@ -70,9 +72,13 @@ export function usePublishPost() {
       cancelled.current = false;
       try {
         const media = draft.media ? await send(draft.media.file) : null;
+        // "Add more": new files are sent one after another; vault items are already there.
+        const moreIds: string[] = [];
+        for (const item of draft.more)
+          moreIds.push(item.source === 'vault' ? item.media.id : (await send(item.file)).id);
         setState((current) => ({ ...current, phase: 'publishing', progress: media ? 100 : 0 }));
-        const post = await createPost(toCreateInput(draft, media?.id ?? null));
-        uploaded.current = null;
+        const post = await createPost(toCreateInput(draft, media?.id ?? null, moreIds));
+        uploaded.current.clear();
         setState({ phase: 'done', progress: 100, error: null, post });
         void queryClient.invalidateQueries({ queryKey: ['posts'] });
         void queryClient.invalidateQueries({ queryKey: ['creators'] });
@@ -85,7 +91,7 @@ export function usePublishPost() {
             })
           : asApiError(error);
         // An upload the server refused (gone, failed processing) must be sent again next time.
-        if (failure.fields?.mediaId) uploaded.current = null;
+        if (failure.fields?.mediaId || failure.fields?.mediaIds) uploaded.current.clear();
         setState((current) => ({ ...current, phase: 'failed', error: failure, post: null }));
         return null;
       }
@@ -103,7 +109,7 @@ export function usePublishPost() {
   }, []);
 
   const reset = useCallback(() => {
-    uploaded.current = null;
+    uploaded.current.clear();
     setState(idle);
   }, []);
 

@@ -1,21 +1,5 @@
 import { thumbHashToDataURL } from 'thumbhash';
 
-interface Money {
-  amount: number;
-  currency: string;
-}
-
-/** $4.99 from 499 cents; whole amounts drop the cents ($10). */
-export function formatPrice({ amount, currency }: Money): string {
-  const whole = amount % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount / 100);
-}
-
 /** 'Lena Park' -> 'LP', for an avatar without a picture. */
 export function initials(displayName: string): string {
   const letters = displayName
@@ -48,4 +32,12 @@ export function thumbhashDataUrl(hash: string | null): string | undefined {
     }
   }
   return placeholders.get(hash);
+}
+
+/** "3 photos · 1 video" (the same words as itemCountsLabel in common/schemas/posts.ts, without zod). */
+export function itemCountsText(counts: { photos: number; videos: number }): string {
+  const parts: string[] = [];
+  if (counts.photos > 0) parts.push(`${counts.photos} ${counts.photos === 1 ? 'photo' : 'photos'}`);
+  if (counts.videos > 0) parts.push(`${counts.videos} ${counts.videos === 1 ? 'video' : 'videos'}`);
+  return parts.join(' · ');
 }

@@ -112,7 +112,10 @@ describe('usePaymentReturn', () => {
     const requests = stubFetch(() => verified('succeeded', 'Payment verified successfully'));
     renderAt('/pricing');
     const { router } = renderAt('/pricing?reference=ref-7');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both pages rendered and their effects (with any request they start) flushed; signing in
+    // below is the control: the same page then sends its request.
+    expect(await screen.findAllByTestId('verifying')).toHaveLength(2);
+    await act(async () => {});
     expect(requests).toEqual([]);
     expect(router.state.location.search).toBe('?reference=ref-7');
 

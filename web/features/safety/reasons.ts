@@ -15,4 +15,5 @@ export const reportTargetLabels: Record<ReportTarget, string> = {
   post: 'post',
   profile: 'profile',
   message: 'message',
+  comment: 'comment',
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice, formatBytes, formatLongDate } from './format.ts';
+import { formatLongDate } from '../../lib/format.ts';
+import { describeDevice, formatBytes } from './format.ts';
 import { settingsTabFrom } from './settings-tabs.ts';
 
 describe('settings formatting', () => {

@@ -22,6 +22,8 @@ const review: CreatorReview = {
     price: { monthly: { amount: 999, currency: 'USD' }, sixMonths: { amount: 4795, currency: 'USD' } },
     counts: { photos: 0, videos: 0, posts: 0, likes: 0, followers: 0 },
     viewer: { isOwner: false, isFollowing: false },
+    canEdit: false,
+    canMessage: true,
     createdAt: '2026-01-05T10:00:00.000Z',
   },
   account: { id: 'u-9', email: 'lena@example.com', firstName: 'Lena', lastName: 'Park' },

@@ -1,12 +1,11 @@
 import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { reportStatuses } from '#common/schemas/safety.ts';
+import { AdminGate, AdminOnlyState } from '../../../components/admin-gate.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
 import { type ReportStatus, useReports } from '../api/get-reports.ts';
-import { AdminOnlyState, ListError, ListLoading, LoadMore } from './admin-states.tsx';
+import { ListError, ListLoading, LoadMore } from './admin-states.tsx';
 import { ReportCard } from './report-card.tsx';
 import { StatusToggle } from './status-toggle.tsx';
 
@@ -53,21 +52,20 @@ function ReportList({ status }: { status: ReportStatus }) {
 
 /** The reports queue, oldest first; the status lives in the URL so a filtered list can be shared. */
 export function AdminReportsView() {
-  const session = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
   const status: ReportStatus = isStatus(requested) ? requested : 'open';
 
-  if (!session) return <SignInPrompt reason="Sign in with an admin account to handle reports." />;
-  if (session.user.role !== 'admin') return <AdminOnlyState task={TASK} />;
   return (
-    <div className="flex flex-col gap-5">
-      <StatusToggle
-        value={status}
-        labels={labels}
-        onChange={(next) => setParams(next === 'open' ? {} : { status: next }, { replace: true })}
-      />
-      <ReportList key={status} status={status} />
-    </div>
+    <AdminGate task={TASK}>
+      <div className="flex flex-col gap-5">
+        <StatusToggle
+          value={status}
+          labels={labels}
+          onChange={(next) => setParams(next === 'open' ? {} : { status: next }, { replace: true })}
+        />
+        <ReportList key={status} status={status} />
+      </div>
+    </AdminGate>
   );
 }

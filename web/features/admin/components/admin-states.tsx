@@ -1,18 +1,7 @@
-import { Inbox, ShieldAlert } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-
-export function AdminOnlyState({ task, headingLevel }: { task: string; headingLevel?: 1 | 2 }) {
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      headingLevel={headingLevel}
-      title="You need to be an admin"
-      description={`Only admins ${task}. If you should have access, ask another admin.`}
-    />
-  );
-}
 
 export function ListLoading({ label }: { label: string }) {
   return (

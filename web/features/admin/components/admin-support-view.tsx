@@ -1,13 +1,12 @@
 import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { type TicketStatus, ticketStatuses } from '#common/schemas/safety.ts';
+import { AdminGate, AdminOnlyState } from '../../../components/admin-gate.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useSupportTickets } from '../api/get-support-tickets.ts';
 import { ticketStatusLabels } from '../support-labels.ts';
-import { AdminOnlyState, ListError, ListLoading, LoadMore } from './admin-states.tsx';
+import { ListError, ListLoading, LoadMore } from './admin-states.tsx';
 import { StatusToggle } from './status-toggle.tsx';
 import { TicketRow } from './ticket-row.tsx';
 
@@ -56,21 +55,20 @@ function TicketList({ status }: { status: TicketStatus }) {
 
 /** Support requests by status: open ones oldest first, closed ones newest first. */
 export function AdminSupportView() {
-  const session = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
   const status: TicketStatus = isStatus(requested) ? requested : 'open';
 
-  if (!session) return <SignInPrompt reason="Sign in with an admin account to answer support requests." />;
-  if (session.user.role !== 'admin') return <AdminOnlyState task={SUPPORT_TASK} />;
   return (
-    <div className="flex flex-col gap-5">
-      <StatusToggle
-        value={status}
-        labels={ticketStatusLabels}
-        onChange={(next) => setParams(next === 'open' ? {} : { status: next }, { replace: true })}
-      />
-      <TicketList key={status} status={status} />
-    </div>
+    <AdminGate task={SUPPORT_TASK}>
+      <div className="flex flex-col gap-5">
+        <StatusToggle
+          value={status}
+          labels={ticketStatusLabels}
+          onChange={(next) => setParams(next === 'open' ? {} : { status: next }, { replace: true })}
+        />
+        <TicketList key={status} status={status} />
+      </div>
+    </AdminGate>
   );
 }

@@ -2,25 +2,22 @@ import { ArrowLeft, CircleCheck, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { SupportTicket } from '#common/schemas/safety.ts';
+import { AdminGate, AdminOnlyState } from '../../../components/admin-gate.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { formatShortDate as formatDate, formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCloseTicket } from '../api/answer-support-ticket.ts';
 import { useSupportTicket } from '../api/get-support-ticket.ts';
-import { formatDate } from '../format.ts';
 import { categoryLabels, SUPPORT_GOAL_DAYS } from '../support-labels.ts';
-import { AdminOnlyState, ListError } from './admin-states.tsx';
+import { ListError } from './admin-states.tsx';
 import { SUPPORT_TASK } from './admin-support-view.tsx';
 import { AgeBadge } from './age-badge.tsx';
 import { TicketReplyForm } from './ticket-reply-form.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function BackLink() {
   return (
@@ -71,8 +68,7 @@ function Ticket({ ticket }: { ticket: SupportTicket }) {
       <ol aria-label="Conversation" className="flex flex-col gap-3">
         <li className="rounded-2xl border border-border p-4">
           <p className="mb-2 text-xs text-muted-foreground">
-            {ticket.name} wrote on{' '}
-            <time dateTime={ticket.createdAt}>{dateTime.format(new Date(ticket.createdAt))}</time>
+            {ticket.name} wrote on <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
           </p>
           <p className="text-sm break-words whitespace-pre-line">{ticket.message}</p>
         </li>
@@ -80,7 +76,7 @@ function Ticket({ ticket }: { ticket: SupportTicket }) {
           <li key={reply.id} className="rounded-2xl border border-primary/30 bg-primary/5 p-4 sm:ml-8">
             <p className="mb-2 text-xs text-muted-foreground">
               {reply.adminName ?? 'An admin'} replied on{' '}
-              <time dateTime={reply.createdAt}>{dateTime.format(new Date(reply.createdAt))}</time>
+              <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
             </p>
             <p className="text-sm break-words whitespace-pre-line">{reply.message}</p>
           </li>
@@ -110,20 +106,14 @@ function Ticket({ ticket }: { ticket: SupportTicket }) {
 
 /** One support request, its replies, the reply form and Close. */
 export function AdminTicketView({ id }: { id: string }) {
-  const session = useSession();
-  const isAdmin = session?.user.role === 'admin';
   // This page has no header of its own: the state shown stands as its heading.
-  if (!session) {
-    return (
-      <SignInPrompt headingLevel={1} reason="Sign in with an admin account to answer support requests." />
-    );
-  }
-  if (!isAdmin) return <AdminOnlyState headingLevel={1} task={SUPPORT_TASK} />;
   return (
-    <div className="flex flex-col gap-4">
-      <BackLink />
-      <TicketLoader id={id} />
-    </div>
+    <AdminGate headingLevel={1} task={SUPPORT_TASK}>
+      <div className="flex flex-col gap-4">
+        <BackLink />
+        <TicketLoader id={id} />
+      </div>
+    </AdminGate>
   );
 }
 

@@ -5,9 +5,10 @@ import { pathTo } from '#common/routes.ts';
 import type { CreatorReview } from '#common/schemas/creators.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatShortDate as formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useApproveCreator } from '../api/approve-creator.ts';
-import { formatDate, fullName } from '../format.ts';
+import { fullName } from '../format.ts';
 import { IdentityDocumentButton } from './identity-document-button.tsx';
 import { RejectCreatorDialog } from './reject-creator-dialog.tsx';
 

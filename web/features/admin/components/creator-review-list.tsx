@@ -1,5 +1,6 @@
-import { Inbox, ShieldAlert } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import type { CreatorStatus } from '#common/schemas/creators.ts';
+import { AdminOnlyState } from '../../../components/admin-gate.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -8,15 +9,7 @@ import { useCreatorReviews } from '../api/get-creator-reviews.ts';
 import { CreatorReviewCard } from './creator-review-card.tsx';
 import { statusLabels } from './review-status-filter.tsx';
 
-export function NotAdminState() {
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      title="You need to be an admin"
-      description="Only admins review new creators. If you should have access, ask another admin."
-    />
-  );
-}
+export const REVIEW_TASK = 'review new creators';
 
 /** The applications with one status, oldest first as the server orders them, a page at a time. */
 export function CreatorReviewList({ status }: { status: CreatorStatus }) {
@@ -32,7 +25,8 @@ export function CreatorReviewList({ status }: { status: CreatorStatus }) {
     );
   }
   if (reviews.isError) {
-    if (reviews.error instanceof ApiError && reviews.error.status === 403) return <NotAdminState />;
+    if (reviews.error instanceof ApiError && reviews.error.status === 403)
+      return <AdminOnlyState task={REVIEW_TASK} />;
     return (
       <EmptyState icon={Inbox} title="Something went wrong" description={reviews.error.message}>
         <Button onClick={() => void reviews.refetch()}>Try again</Button>

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { ReportView } from '#common/schemas/safety.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { reportReasonLabels, reportTargetLabels } from '../../safety/reasons.ts';
-import { formatDate } from '../format.ts';
+import { formatShortDate as formatDate } from '../../../lib/format.ts';
+import { reportReasonLabels, reportTargetLabels } from '../../safety/index.ts';
 import { AgeBadge } from './age-badge.tsx';
 import { type ResolveChoice, ResolveReportDialog } from './resolve-report-dialog.tsx';
 

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { reportTargetLabels } from '../../safety/reasons.ts';
+import { reportTargetLabels } from '../../safety/index.ts';
 import { useResolveReport } from '../api/resolve-report.ts';
 
 export interface ResolveChoice {

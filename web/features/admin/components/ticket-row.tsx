@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { SupportTicket } from '#common/schemas/safety.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDate } from '../format.ts';
+import { formatShortDate as formatDate } from '../../../lib/format.ts';
 import { categoryLabels, SUPPORT_GOAL_DAYS } from '../support-labels.ts';
 import { AgeBadge } from './age-badge.tsx';
 

@@ -10,6 +10,7 @@ const config: PublicConfig = {
   publicUrl: 'http://localhost',
   gaMeasurementId: null,
   googleSignIn: false,
+  tips: { minCents: 100, maxCents: 20_000 },
 };
 
 /**

@@ -1,17 +1,18 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreatorProfile, type FollowState, followStateSchema } from '#common/schemas/creators.ts';
+import type { CreatorProfile, FollowState } from '#common/schemas/creators.ts';
 import { api } from '../../../lib/api-client.ts';
+import { readFollowState } from '../../../lib/read-response.ts';
 
 const followPath = (handle: string) => `/creators/${encodeURIComponent(handle)}/follow`;
 
 /** POST /api/creators/:handle/follow */
 export async function followCreator(handle: string): Promise<FollowState> {
-  return followStateSchema.parse(await api.post(followPath(handle)));
+  return readFollowState(await api.post(followPath(handle)));
 }
 
 /** DELETE /api/creators/:handle/follow */
 export async function unfollowCreator(handle: string): Promise<FollowState> {
-  return followStateSchema.parse(await api.delete(followPath(handle)));
+  return readFollowState(await api.delete(followPath(handle)));
 }
 
 export interface FollowInput {

@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MyCreatorResponse, myCreatorResponseSchema } from '#common/schemas/creators.ts';
+import type { MyCreatorResponse } from '#common/schemas/creators.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/creators/me: the viewer's creator profile (null before onboarding) and library counts. */
 export async function getMyCreator(signal?: AbortSignal): Promise<MyCreatorResponse> {
-  return myCreatorResponseSchema.parse(await api.get('/creators/me', { signal }));
+  // The schema (and zod) loads with the first answer it checks: Discover's first paint needs neither.
+  const [body, { myCreatorResponseSchema }] = await Promise.all([
+    api.get('/creators/me', { signal }),
+    import('#common/schemas/creators.ts'),
+  ]);
+  return myCreatorResponseSchema.parse(body);
 }
 
 /** Keyed by user, so an account switch in another tab never shows the previous account's profile. */

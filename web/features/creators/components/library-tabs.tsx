@@ -2,7 +2,7 @@ import type { MyCreatorResponse } from '#common/schemas/creators.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { PurchasedPosts } from '../../monetization/components/purchased-posts.tsx';
-import { LikedPosts } from '../../posts/components/liked-posts.tsx';
+import { LikedPosts } from '../../posts/index.ts';
 
 /** The viewer's own library on the private profile: what they bought and what they liked. */
 export function LibraryTabs({ counts }: { counts: MyCreatorResponse['counts'] }) {

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { CreatorMedia, CreatorPosts } from '../../posts/components/creator-posts.tsx';
+import { CreatorMedia, CreatorPosts } from '../../posts/index.ts';
 import { useCreator } from '../api/get-creator.ts';
 
 type MediaKind = 'videos' | 'photos';

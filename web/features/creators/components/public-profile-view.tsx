@@ -8,9 +8,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { AddToListButton } from '../../lists/index.ts';
 import { SubscribeBanner } from '../../monetization/components/subscribe-banner.tsx';
-import { ProfileSafetyMenu } from '../../safety/components/profile-safety-menu.tsx';
-import { useUnblockUser } from '../../settings/api/unblock-user.ts';
+import { ProfileSafetyMenu } from '../../safety/index.ts';
+import { useUnblockUser } from '../../settings/index.ts';
+import { TipButton } from '../../tips/index.ts';
 import { creatorQueryOptions, useCreator } from '../api/get-creator.ts';
 import { FollowButton } from './follow-button.tsx';
 import { LoadError } from './load-error.tsx';
@@ -128,24 +130,31 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
         actions={
           <>
             <ShareButton profile={data} />
-            {owner ? (
+            {data.canEdit ? (
               <Button asChild variant="outline">
                 <Link to={pathTo('editProfile', { id: data.id })}>
                   <SquarePen aria-hidden="true" />
                   Edit Profile
                 </Link>
               </Button>
-            ) : (
+            ) : null}
+            {data.canMessage ? (
+              <Button asChild variant="outline" size="icon">
+                <Link
+                  to={`${pathTo('messages')}?user=${encodeURIComponent(data.userId)}`}
+                  aria-label={`Message ${data.displayName}`}
+                >
+                  <MessageCircle aria-hidden="true" />
+                </Link>
+              </Button>
+            ) : null}
+            {owner ? null : (
               <>
-                <Button asChild variant="outline" size="icon">
-                  <Link
-                    to={`${pathTo('messages')}?user=${encodeURIComponent(data.userId)}`}
-                    aria-label={`Message ${data.displayName}`}
-                  >
-                    <MessageCircle aria-hidden="true" />
-                  </Link>
-                </Button>
                 <FollowButton profile={data} />
+                {data.status === 'approved' ? (
+                  <TipButton creator={{ handle: data.handle, name: data.displayName }} />
+                ) : null}
+                <AddToListButton creator={data} />
                 <ProfileSafetyMenu profile={data} />
               </>
             )}

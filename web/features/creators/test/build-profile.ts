@@ -1,7 +1,11 @@
 import type { CreatorProfile } from '#common/schemas/creators.ts';
 
-/** A creator page as the server would answer it; tests override only what they are about. */
+/**
+ * A creator page as the server would answer it; tests override only what they are about. The
+ * viewer's abilities follow `viewer.isOwner` as the server's policy sets them, unless overridden.
+ */
 export function buildProfile(overrides: Partial<CreatorProfile> = {}): CreatorProfile {
+  const isOwner = overrides.viewer?.isOwner ?? false;
   return {
     id: 'c-1',
     userId: 'u-9',
@@ -15,6 +19,8 @@ export function buildProfile(overrides: Partial<CreatorProfile> = {}): CreatorPr
     price: { monthly: { amount: 999, currency: 'USD' }, sixMonths: { amount: 4795, currency: 'USD' } },
     counts: { photos: 0, videos: 0, posts: 0, likes: 120, followers: 10 },
     viewer: { isOwner: false, isFollowing: false },
+    canEdit: isOwner,
+    canMessage: !isOwner,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

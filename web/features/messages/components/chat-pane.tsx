@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { ChatSafetyMenu } from '../../safety/components/chat-safety-menu.tsx';
+import { ChatSafetyMenu } from '../../safety/index.ts';
+import { TipButton } from '../../tips/index.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { markConversationRead } from '../api/mark-read.ts';
 import { createMessageCache } from '../cache.ts';
@@ -83,7 +84,20 @@ export function ChatPane({ userId, conversationId }: { userId: string; conversat
 
   return (
     <section aria-labelledby="chat-with" className="flex min-h-0 flex-1 flex-col">
-      <ChatHeader person={conversation.other} actions={<ChatSafetyMenu person={conversation.other} />} />
+      <ChatHeader
+        person={conversation.other}
+        actions={
+          <>
+            {conversation.other.handle ? (
+              <TipButton
+                creator={{ handle: conversation.other.handle, name: conversation.other.name }}
+                appearance="icon"
+              />
+            ) : null}
+            <ChatSafetyMenu person={conversation.other} />
+          </>
+        }
+      />
       <MessageList userId={userId} conversation={conversation} />
       {conversation.canSend ? (
         <Composer recipientName={conversation.other.name} onSend={send} autoFocus={wide} />

@@ -2,6 +2,7 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { messageLimits, messageMessages } from '#common/schemas/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { useFocusOnMount } from '../../../lib/focus-on-mount.ts';
 import { cn } from '../../../lib/utils.ts';
 
 /** Shown once a message gets this close to the limit. */
@@ -28,6 +29,7 @@ export function Composer({
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const fieldRef = useFocusOnMount(autoFocus, field);
   const errorId = useId();
   const counterId = useId();
   const tooLong = text.length > messageLimits.maxLength;
@@ -64,7 +66,7 @@ export function Composer({
     <form onSubmit={submit} className="border-t border-border bg-background p-3">
       <div className="flex items-end gap-2">
         <textarea
-          ref={field}
+          ref={fieldRef}
           rows={1}
           value={text}
           // biome-ignore lint/a11y/noAutofocus: opening a conversation on a desktop means writing in it

@@ -3,6 +3,7 @@ import { relativeTimeLabel } from '#common/relative-time.ts';
 import { routes } from '#common/routes.ts';
 import { type Conversation, previewText } from '#common/schemas/messages.ts';
 import { cn } from '../../../lib/utils.ts';
+import { tipPreview } from '../../tips/index.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 
 interface ConversationItemProps {
@@ -16,7 +17,7 @@ interface ConversationItemProps {
 export function ConversationItem({ conversation, viewerId, selected, now }: ConversationItemProps) {
   const { other, lastMessage, unread } = conversation;
   const preview = lastMessage
-    ? `${lastMessage.senderId === viewerId ? 'You: ' : ''}${previewText(lastMessage.text)}`
+    ? `${lastMessage.senderId === viewerId ? 'You: ' : ''}${lastMessage.tip ? tipPreview(lastMessage.tip, previewText(lastMessage.text)) : previewText(lastMessage.text)}`
     : 'No messages yet';
   const at = lastMessage?.createdAt ?? conversation.updatedAt;
   return (

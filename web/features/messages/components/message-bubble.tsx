@@ -1,6 +1,7 @@
 import { AlertCircle, Check, CheckCheck, Clock, Flag } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { TipMarker } from '../../tips/index.ts';
 
 export type DeliveryState = 'sending' | 'sent' | 'read' | 'failed';
 
@@ -28,6 +29,8 @@ interface MessageBubbleProps {
   onDiscard?: () => void;
   /** The other person's messages can be reported to the moderators. */
   onReport?: () => void;
+  /** A fan's tip: the bubble starts with its amount (the text is the fan's note, maybe empty). */
+  tip?: { amount: number; currency: string } | null | undefined;
 }
 
 export function MessageBubble({
@@ -40,6 +43,7 @@ export function MessageBubble({
   onRetry,
   onDiscard,
   onReport,
+  tip,
 }: MessageBubbleProps) {
   const Icon = state ? stateIcon[state] : null;
   return (
@@ -54,6 +58,7 @@ export function MessageBubble({
           state === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive/40',
         )}
       >
+        {tip ? <TipMarker tip={tip} /> : null}
         {text}
       </div>
       <div className="flex items-center gap-1.5 px-1 text-[11px] text-muted-foreground">

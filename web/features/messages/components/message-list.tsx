@@ -3,7 +3,7 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage, Conversation } from '#common/schemas/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ReportDialog } from '../../safety/components/report-dialog.tsx';
+import { ReportDialog } from '../../safety/index.ts';
 import { useThread } from '../api/get-messages.ts';
 import { threadMessages } from '../cache.ts';
 import { type PendingMessage, usePendingMessages } from '../pending-store.ts';
@@ -170,6 +170,7 @@ export function MessageList({ userId, conversation }: { userId: string; conversa
                   <li data-message-id={row.message.id}>
                     <MessageBubble
                       text={row.message.text}
+                      tip={row.message.tip}
                       createdAt={row.message.createdAt}
                       mine={row.message.senderId === userId}
                       state={row.message.senderId === userId ? stateOf(row.message) : undefined}

@@ -1,8 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type CreatorSubscriptionState,
-  creatorSubscriptionStateSchema,
-} from '#common/schemas/monetization.ts';
+import type { CreatorSubscriptionState } from '#common/schemas/monetization.ts';
 import { api } from '../../../lib/api-client.ts';
 import { monetizationKeys } from './keys.ts';
 
@@ -11,7 +8,11 @@ export async function getCreatorSubscription(
   handle: string,
   signal?: AbortSignal,
 ): Promise<CreatorSubscriptionState> {
-  const body = await api.get(`/creators/${encodeURIComponent(handle)}/subscription`, { signal });
+  // The schema (and zod) loads with the first answer it checks, not with the profile page.
+  const [body, { creatorSubscriptionStateSchema }] = await Promise.all([
+    api.get(`/creators/${encodeURIComponent(handle)}/subscription`, { signal }),
+    import('#common/schemas/monetization.ts'),
+  ]);
   return creatorSubscriptionStateSchema.parse(body);
 }
 

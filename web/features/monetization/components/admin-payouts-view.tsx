@@ -1,14 +1,13 @@
-import { Banknote, ShieldAlert } from 'lucide-react';
+import { Banknote } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { AdminPayout, PayoutStatus } from '#common/schemas/monetization.ts';
+import { AdminGate, AdminOnlyState } from '../../../components/admin-gate.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useAdminPayouts } from '../api/get-admin-payouts.ts';
 import { formatDateTime, formatMoney } from '../format.ts';
 import { ListLoadError, ListSkeleton, LoadMoreButton } from './list-states.tsx';
@@ -22,16 +21,6 @@ const filters: { value: Filter; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 const isFilter = (value: string | null): value is Filter => filters.some((filter) => filter.value === value);
-
-function NotAdmin() {
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      title="You need to be an admin"
-      description="Only admins settle creator payouts. If you should have access, ask another admin."
-    />
-  );
-}
 
 function PayoutItem({
   payout,
@@ -83,7 +72,8 @@ function PayoutList({ status }: { status: Filter }) {
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (query.isPending) return <ListSkeleton label="Loading payouts" />;
   if (query.isError && !query.data) {
-    if (query.error instanceof ApiError && query.error.status === 403) return <NotAdmin />;
+    if (query.error instanceof ApiError && query.error.status === 403)
+      return <AdminOnlyState task="settle creator payouts" />;
     return (
       <ListLoadError
         title="Payouts could not be loaded"
@@ -129,37 +119,34 @@ function PayoutList({ status }: { status: Filter }) {
 
 /** Payout requests for admins, oldest waiting first; the status lives in the URL. */
 export function AdminPayoutsView() {
-  const session = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
   const status: Filter = isFilter(requested) ? requested : 'requested';
 
-  if (!session) return <SignInPrompt reason="Sign in with an admin account to settle payouts." />;
-  // The server refuses too (403); this only spares a request that cannot succeed.
-  if (session.user.role !== 'admin') return <NotAdmin />;
-
   return (
-    <div className="flex flex-col gap-5">
-      <ToggleGroup.Root
-        type="single"
-        aria-label="Status"
-        value={status}
-        onValueChange={(next) =>
-          next && setParams(next === 'requested' ? {} : { status: next }, { replace: true })
-        }
-        className="inline-flex flex-wrap gap-1 self-start rounded-lg bg-muted p-1"
-      >
-        {filters.map((filter) => (
-          <ToggleGroup.Item
-            key={filter.value}
-            value={filter.value}
-            className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm"
-          >
-            {filter.label}
-          </ToggleGroup.Item>
-        ))}
-      </ToggleGroup.Root>
-      <PayoutList key={status} status={status} />
-    </div>
+    <AdminGate task="settle creator payouts">
+      <div className="flex flex-col gap-5">
+        <ToggleGroup.Root
+          type="single"
+          aria-label="Status"
+          value={status}
+          onValueChange={(next) =>
+            next && setParams(next === 'requested' ? {} : { status: next }, { replace: true })
+          }
+          className="inline-flex flex-wrap gap-1 self-start rounded-lg bg-muted p-1"
+        >
+          {filters.map((filter) => (
+            <ToggleGroup.Item
+              key={filter.value}
+              value={filter.value}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm"
+            >
+              {filter.label}
+            </ToggleGroup.Item>
+          ))}
+        </ToggleGroup.Root>
+        <PayoutList key={status} status={status} />
+      </div>
+    </AdminGate>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast.ts';
 import { json } from '../../../test/fetch-stub.ts';
@@ -118,14 +118,18 @@ describe('back from a fan checkout', () => {
   });
 
   it("leaves the pricing page's own references, and signed-out visits, alone", async () => {
+    // Loaded before rendering, so the host's lazy part renders within act's flush below.
+    await import('./checkout-return.tsx');
     const requests = stubApi({});
     renderAt('/discover?reference=ref-9');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByRole('heading', { name: 'Page' });
+    // The host's effects, and any request they would start, run within act's flush.
+    await act(async () => {});
     cleanup();
     signInAs({ id: 'u-2' });
     renderAt('/pricing?reference=ref-9');
     await screen.findByRole('heading', { name: 'Page' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(async () => {});
     expect(requests).toHaveLength(0);
   });
 });

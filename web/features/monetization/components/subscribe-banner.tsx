@@ -1,5 +1,5 @@
 import { Crown, Info } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
@@ -9,7 +9,11 @@ import { useSession } from '../../../lib/session.ts';
 import { useCreatorSubscription } from '../api/get-creator-subscription.ts';
 import { formatLongDate, formatPrice } from '../format.ts';
 import { plansFromProfile } from '../plans.ts';
-import { SelectPlanDialog } from './select-plan-dialog.tsx';
+
+// The plan dialog (a form with Radix dialog and radio group) loads when it is first opened.
+const SelectPlanDialog = lazy(() =>
+  import('./select-plan-dialog.tsx').then((module) => ({ default: module.SelectPlanDialog })),
+);
 
 export const manageSubscriptionsPath = `${pathTo('settings')}?tab=payments&view=subscriptions`;
 
@@ -93,13 +97,17 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
           {refusal}
         </p>
       ) : null}
-      <SelectPlanDialog
-        open={open}
-        onOpenChange={setOpen}
-        handle={profile.handle}
-        displayName={profile.displayName}
-        plans={state.data?.plans ?? plansFromProfile(profile.price)}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <SelectPlanDialog
+            open
+            onOpenChange={setOpen}
+            handle={profile.handle}
+            displayName={profile.displayName}
+            plans={state.data?.plans ?? plansFromProfile(profile.price)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,14 @@
-import { Heart, type LucideIcon, ShoppingBag, Star, UserPlus } from 'lucide-react';
+import {
+  CalendarCheck,
+  Gift,
+  Heart,
+  type LucideIcon,
+  MessageCircle,
+  Reply,
+  ShoppingBag,
+  Star,
+  UserPlus,
+} from 'lucide-react';
 import type { NotificationKind, NotificationView } from '#common/events.ts';
 import { relativeTimeLabel } from '#common/relative-time.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
@@ -8,7 +18,11 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   follow: UserPlus,
   subscribe: Star,
   purchase: ShoppingBag,
+  tip: Gift,
   like: Heart,
+  comment: MessageCircle,
+  reply: Reply,
+  post_published: CalendarCheck,
 };
 
 const initials = (name: string) =>

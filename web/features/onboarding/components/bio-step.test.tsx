@@ -1,12 +1,14 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
+import { HANDLE_CHECK_DELAY_MS } from '../api/get-handle-availability.ts';
 import { buildMedia } from '../test/factories.ts';
 import { renderStep } from '../test/render.tsx';
 import { BioStep } from './bio-step.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -51,16 +53,28 @@ describe('bio step', () => {
   });
 
   it('applies the handle rules before asking the server', async () => {
-    const requests = stubFetch(() => json(500, {}));
+    // The pause before the server check runs on a clock the test moves (real time still passes).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const requests = stubFetch((request) => {
+      const handle = new URL(request.url, 'http://localhost').searchParams.get('handle') ?? '';
+      return json(200, { handle, available: true, message: 'This handle is available' });
+    });
     renderWithUploads();
-    await userEvent.type(screen.getByLabelText('Display name'), 'Lena');
-    await userEvent.type(screen.getByLabelText('Handle'), 'ab');
+    await user.type(screen.getByLabelText('Display name'), 'Lena');
+    await user.type(screen.getByLabelText('Handle'), 'ab');
     expect(screen.getByText('Handles have at least 3 characters')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Handle'), '-c');
+    await user.type(screen.getByLabelText('Handle'), '-c');
     expect(screen.getByText('Use only letters, numbers, _ and .')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(requests).toHaveLength(0);
+    // The pause passes: a check of 'ab-c' would start now if the rules let it through.
+    await act(() => vi.advanceTimersByTimeAsync(HANDLE_CHECK_DELAY_MS));
     expect(continueButton().disabled).toBe(true);
+    // A valid handle is checked next, so its request is the first one only if none went out before.
+    await user.clear(screen.getByLabelText('Handle'));
+    await user.type(screen.getByLabelText('Handle'), 'abc');
+    await act(() => vi.advanceTimersByTimeAsync(HANDLE_CHECK_DELAY_MS));
+    expect(await screen.findByText('This handle is available')).toBeTruthy();
+    expect(requests.map((request) => request.url)).toEqual(['/api/creators/handle-availability?handle=abc']);
   });
 
   it('shows the uploaded document by name with a check mark, never as a link', () => {

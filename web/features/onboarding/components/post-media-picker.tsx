@@ -2,8 +2,8 @@ import { CircleAlert, ImagePlus, LoaderCircle, Video, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { type MediaView, mediaMessages } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useMediaStatus } from '../../media/api/get-media.ts';
-import { useVideoSource } from '../../posts/components/use-video-source.ts';
+import { useMediaStatus } from '../../media/index.ts';
+import { useVideoSource } from '../../posts/index.ts';
 
 export type PostMediaKind = 'image' | 'video';
 export interface ChosenPostMedia {

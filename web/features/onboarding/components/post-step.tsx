@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { uploadPostMedia } from '../../../lib/upload.ts';
-import { deleteMedia, mediaPath } from '../../media/api/delete-media.ts';
+import { deleteMedia, mediaPath } from '../../media/index.ts';
 import { describedBy, Field } from './field.tsx';
 import { type ChosenPostMedia, type PostMediaKind, PostMediaPicker } from './post-media-picker.tsx';
 import { StepLayout } from './step-layout.tsx';

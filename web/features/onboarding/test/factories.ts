@@ -80,6 +80,8 @@ export function buildCreator(overrides: Partial<CreatorProfile> = {}): CreatorPr
     price: { monthly: { amount: 999, currency: 'USD' }, sixMonths: { amount: 4795, currency: 'USD' } },
     counts: { photos: 0, videos: 0, posts: 0, likes: 0, followers: 0 },
     viewer: { isOwner: true, isFollowing: false },
+    canEdit: true,
+    canMessage: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -4,6 +4,8 @@ import { cn } from '../../../lib/utils.ts';
 
 export interface Choice<Value extends string> {
   value: Value;
+  /** What the card says, when not the value itself. */
+  label?: string;
   description: string;
   icon: LucideIcon;
 }
@@ -34,7 +36,7 @@ export function ChoiceCards<Value extends string>({
     <fieldset className="min-w-0" disabled={disabled}>
       <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
       <div className="grid gap-2 @md:grid-cols-2">
-        {choices.map(({ value: option, description, icon: Icon }, index) => (
+        {choices.map(({ value: option, label, description, icon: Icon }, index) => (
           <label
             key={option}
             className={cn(
@@ -58,7 +60,7 @@ export function ChoiceCards<Value extends string>({
             </span>
             <span className="grid gap-0.5">
               <span id={`${id}-${index}`} className="text-sm font-semibold">
-                {option}
+                {label ?? option}
               </span>
               <span id={`${id}-${index}-hint`} className="text-xs text-muted-foreground">
                 {description}

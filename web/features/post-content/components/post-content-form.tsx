@@ -1,5 +1,5 @@
 import { CalendarClock, CircleAlert, Globe, Lock, Ticket } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { limits } from '#common/limits.ts';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
 import { postPricing } from '#common/schemas/posts.ts';
@@ -8,9 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
-import { formatPrice } from '../../creators/format.ts';
 import {
   chargeInputFilter,
   type DraftField,
@@ -29,8 +29,11 @@ import {
 import { usePublishPost } from '../use-publish-post.ts';
 import { ChoiceCards } from './choice-cards.tsx';
 import { MediaField } from './media-field.tsx';
+import { MoreItemsField } from './more-items-field.tsx';
+import { PollField } from './poll-field.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PostedDialog } from './posted-dialog.tsx';
+import { ScheduleField } from './schedule-field.tsx';
 import { UploadStatus } from './upload-status.tsx';
 
 const actionChoices = [
@@ -51,7 +54,11 @@ function priceChoices(creator: CreatorProfile) {
   ] as const;
 }
 
-const fieldOrder: DraftField[] = ['description', 'media', 'charge'];
+const fieldOrder: DraftField[] = ['description', 'media', 'charge', 'poll', 'publishAt', 'expiresAt'];
+
+const showProblem = (message: string) => toast.error(message);
+
+const submitLabels = { now: 'Post Content', scheduled: 'Schedule post', draft: 'Save draft' } as const;
 
 /** The Post Content form: action, audience and price, description, one file or a link, preview. */
 export function PostContentForm({ creator }: { creator: CreatorProfile }) {
@@ -63,6 +70,9 @@ export function PostContentForm({ creator }: { creator: CreatorProfile }) {
     description: useRef<HTMLTextAreaElement>(null),
     media: useRef<HTMLDivElement>(null),
     charge: useRef<HTMLInputElement>(null),
+    poll: useRef<HTMLInputElement>(null),
+    publishAt: useRef<HTMLInputElement>(null),
+    expiresAt: useRef<HTMLInputElement>(null),
   };
   const busy = publisher.busy;
 
@@ -76,6 +86,13 @@ export function PostContentForm({ creator }: { creator: CreatorProfile }) {
     // After a first attempt, messages follow the fields as they are corrected.
     if (checked) setProblems(draftProblems(next));
   }
+
+  // A stable handler, so the memoized schedule field is not redrawn on every keystroke elsewhere.
+  const latestChange = useRef(change);
+  latestChange.current = change;
+  const changeSchedule = useCallback((patch: Partial<PostDraft>) => latestChange.current(patch), []);
+  const changePoll = useCallback((poll: PostDraft['poll']) => latestChange.current({ poll }), []);
+  const changeMore = useCallback((more: PostDraft['more']) => latestChange.current({ more }), []);
 
   function pick(file: File, type: MediaType) {
     const problem = fileProblem(file, type);
@@ -210,6 +227,34 @@ export function PostContentForm({ creator }: { creator: CreatorProfile }) {
               onYoutubeUrl={(youtubeUrl) => change({ youtubeUrl })}
             />
           </div>
+          {draft.youtubeUrl.trim() === '' ? (
+            <MoreItemsField
+              hasFirst={draft.media !== null}
+              more={draft.more}
+              disabled={busy}
+              onChange={changeMore}
+              check={fileProblem}
+              onProblem={showProblem}
+            />
+          ) : null}
+          <PollField
+            poll={draft.poll}
+            problem={shown.poll}
+            disabled={busy}
+            onChange={changePoll}
+            firstRef={fields.poll}
+          />
+          <ScheduleField
+            when={draft.when}
+            publishAt={draft.publishAt}
+            expiresAt={draft.expiresAt}
+            publishAtProblem={shown.publishAt}
+            expiresAtProblem={shown.expiresAt}
+            disabled={busy}
+            onChange={changeSchedule}
+            publishAtRef={fields.publishAt}
+            expiresAtRef={fields.expiresAt}
+          />
         </div>
         {/* Beside the fields on a wide page; between the fields and the button on a narrow one. */}
         <aside className="w-full max-w-xs @3xl:sticky @3xl:top-20 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:max-w-none">
@@ -229,17 +274,19 @@ export function PostContentForm({ creator }: { creator: CreatorProfile }) {
             >
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
               <div>
-                <p className="font-semibold">Your post was not published</p>
+                <p className="font-semibold">
+                  {draft.when === 'draft' ? 'Your draft was not saved' : 'Your post was not published'}
+                </p>
                 <p>{publisher.error.message}</p>
                 <p className="text-muted-foreground">
-                  Nothing you entered is lost: press Post Content to try again.
+                  Nothing you entered is lost: press {submitLabels[draft.when]} to try again.
                 </p>
               </div>
             </div>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
-              Post Content
+              {submitLabels[draft.when]}
             </Button>
             <p className="text-xs text-muted-foreground">
               {locked

@@ -6,8 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useMyCreator } from '../../creators/api/get-my-creator.ts';
-import { LoadError } from '../../creators/components/load-error.tsx';
+import { LoadError, useMyCreator } from '../../creators/index.ts';
 import { PostContentForm } from './post-content-form.tsx';
 import { PostFormSkeleton } from './post-form-skeleton.tsx';
 

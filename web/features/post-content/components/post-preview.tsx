@@ -2,8 +2,9 @@ import { Heart, ImageIcon, Lock } from 'lucide-react';
 import { type CreatorProfile, sixMonthPriceCents } from '#common/schemas/creators.ts';
 import { youtubeVideoId } from '#common/schemas/posts.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
-import { creatorInitials, formatPrice } from '../../creators/format.ts';
-import { youtubeEmbedUrl } from '../../posts/components/youtube-embed.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { creatorInitials } from '../../creators/index.ts';
+import { youtubeEmbedUrl } from '../../posts/index.ts';
 import { isLocked, type PostDraft, visibilityOf } from '../post-draft.ts';
 
 /** What a fan who has not unlocked the post is asked for. */

@@ -7,6 +7,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 
 /** What happens to a post after it is sent: shown now, or once the server has rendered the file. */
 function followUp(post: PostView): string {
+  if (post.status === 'draft') return 'Only you can see it. Post it or schedule it from your queue.';
+  if (post.status === 'scheduled' && post.publishAt)
+    return `It goes out on ${new Date(post.publishAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}. You can change that in your queue.`;
   const media = post.media;
   if (media && media.status !== 'ready') {
     return `Your ${media.kind === 'video' ? 'video' : 'photo'} is being processed. It appears on your page and on Discover as soon as it is ready.`;
@@ -25,13 +28,23 @@ export function PostedDialog({ post, onPostAnother }: PostedDialogProps) {
     <Dialog open={post !== null} onOpenChange={(open) => (open ? undefined : onPostAnother())}>
       <DialogContent className="text-center sm:max-w-md">
         <CircleCheck aria-hidden="true" className="mx-auto size-12 text-primary" />
-        <DialogTitle>{postMessages.uploaded}</DialogTitle>
+        <DialogTitle>
+          {post?.status === 'draft'
+            ? 'Your draft is saved'
+            : post?.status === 'scheduled'
+              ? 'Your post is scheduled'
+              : postMessages.uploaded}
+        </DialogTitle>
         <DialogDescription>{post ? followUp(post) : null}</DialogDescription>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
           <Button variant="outline" onClick={onPostAnother}>
             Post something else
           </Button>
-          {post ? (
+          {post && post.status !== 'published' ? (
+            <Button asChild>
+              <Link to={pathTo('postQueue')}>Open your queue</Link>
+            </Button>
+          ) : post ? (
             <Button asChild>
               <Link to={pathTo('publicProfile', { id: post.creator.handle })}>View your page</Link>
             </Button>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FollowState } from '#common/schemas/creators.ts';
 import { api } from '../../../lib/api-client.ts';
+import { readFollowState } from '../../../lib/read-response.ts';
 import { setCachedFollowing } from './post-cache.ts';
-import { readFollowState } from './read-response.ts';
 
 const followPath = (handle: string) => `/creators/${encodeURIComponent(handle)}/follow`;
 

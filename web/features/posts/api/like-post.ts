@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeState } from '#common/schemas/posts.ts';
 import { api } from '../../../lib/api-client.ts';
+import { readLikeState } from '../../../lib/read-response.ts';
 import { updateCachedPost } from './post-cache.ts';
-import { readLikeState } from './read-response.ts';
 
 const likePath = (postId: string) => `/posts/${encodeURIComponent(postId)}/like`;
 

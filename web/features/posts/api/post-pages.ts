@@ -1,7 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 import type { PostList } from '#common/schemas/posts.ts';
 import { api } from '../../../lib/api-client.ts';
-import { readPostList } from './read-response.ts';
+import { readPostList } from '../../../lib/read-response.ts';
 
 export type PostPages = InfiniteData<PostList, string | null>;
 

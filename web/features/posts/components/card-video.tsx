@@ -12,13 +12,15 @@ interface CardVideoProps {
   active: boolean;
   label: string;
   onOpen: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The first card: its poster is the page's largest paint. */
+  priority?: boolean;
 }
 
 /**
  * A self-hosted video in a card: muted and inline so browsers allow autoplay. It plays while in
  * view; people who ask for reduced motion start it themselves, and anyone can pause it.
  */
-export function CardVideo({ media, active, label, onOpen }: CardVideoProps) {
+export function CardVideo({ media, active, label, onOpen, priority = false }: CardVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   // 'auto' follows the viewport; a press of Play or Pause overrides it until the card leaves view.
@@ -37,13 +39,19 @@ export function CardVideo({ media, active, label, onOpen }: CardVideoProps) {
     else video.pause();
   }, [playing]);
 
+  const poster = media.urls.poster ?? undefined;
   return (
     <>
+      {/* On the server only: React puts the hint in <head> (docs/decisions/0026), so the first card's
+          poster loads with the page's styles instead of after them; the browser has no use for it. */}
+      {priority && poster && typeof window === 'undefined' ? (
+        <link rel="preload" as="image" href={poster} fetchPriority="high" />
+      ) : null}
       <button type="button" className="block size-full cursor-zoom-in" aria-label={label} onClick={onOpen}>
         <video
           ref={ref}
           src={src}
-          poster={media.urls.poster ?? undefined}
+          poster={poster}
           width={media.width ?? undefined}
           height={media.height ?? undefined}
           muted

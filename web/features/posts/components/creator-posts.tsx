@@ -13,6 +13,7 @@ export function CreatorPosts({ handle }: { handle: string }) {
     <PostFeed
       query={query}
       label={`Posts by @${handle}`}
+      showPinned
       empty={
         <EmptyState
           icon={FileText}

@@ -3,11 +3,13 @@ import { limits } from '#common/limits.ts';
 import { postMessages } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
+import { instantToLocal, localToInstant, ownTimeZone, timeProblems } from '../../post-content/index.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 
@@ -21,28 +23,55 @@ export function descriptionProblem(text: string): string | null {
   return null;
 }
 
+/** The owner edits what the post says and when it is hidden (its end date), for published and queued posts. */
 export function EditDescriptionDialog({ post, onClose, returnFocusTo }: PostDialogProps) {
   const [text, setText] = useState(post.description);
+  const initialEnd = post.expiresAt ? instantToLocal(post.expiresAt) : '';
+  const [ends, setEnds] = useState(initialEnd);
   const [error, setError] = useState<string | null>(null);
+  const [endsError, setEndsError] = useState<string | null>(null);
   const update = useUpdatePost();
   const id = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = descriptionProblem(text);
+    const endProblem =
+      timeProblems(
+        {
+          when: post.status === 'scheduled' ? 'scheduled' : 'now',
+          publishAt: post.publishAt ? instantToLocal(post.publishAt) : '',
+          expiresAt: ends,
+        },
+        Date.now(),
+      ).expiresAt ?? null;
     setError(problem);
-    if (problem) return;
+    setEndsError(endProblem);
+    if (problem || endProblem) return;
+    const endChanged = ends !== initialEnd;
     update.mutate(
-      { postId: post.id, input: { description: text.trim() } },
+      {
+        postId: post.id,
+        input: {
+          description: text.trim(),
+          ...(endChanged ? { expiresAt: localToInstant(ends)?.toISOString() ?? null } : {}),
+        },
+      },
       {
         onSuccess: () => {
           toast.success('Post updated');
           onClose();
         },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError ? (failure.fields?.description ?? failure.message) : failure.message,
-          ),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.fields?.expiresAt)
+            setEndsError(failure.fields.expiresAt);
+          else
+            setError(
+              failure instanceof ApiError
+                ? (failure.fields?.description ?? failure.message)
+                : failure.message,
+            );
+        },
       },
     );
   }
@@ -51,8 +80,10 @@ export function EditDescriptionDialog({ post, onClose, returnFocusTo }: PostDial
   return (
     <Dialog open onOpenChange={closeWith(onClose)}>
       <DialogContent onCloseAutoFocus={returnFocus(returnFocusTo)}>
-        <DialogTitle>Edit description</DialogTitle>
-        <DialogDescription>Change what your post says. The photo or video stays as it is.</DialogDescription>
+        <DialogTitle>Edit post</DialogTitle>
+        <DialogDescription>
+          Change what your post says, or when it is hidden. The photos and videos stay as they are.
+        </DialogDescription>
         <form noValidate onSubmit={submit} className="flex flex-col gap-2">
           <Label htmlFor={`${id}-text`}>Description</Label>
           <Textarea
@@ -72,6 +103,33 @@ export function EditDescriptionDialog({ post, onClose, returnFocusTo }: PostDial
           {error ? (
             <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
               {error}
+            </p>
+          ) : null}
+          <Label htmlFor={`${id}-ends`} className="mt-2">
+            Hide it after (optional)
+          </Label>
+          <div className="flex flex-wrap items-center gap-2">
+            <Input
+              id={`${id}-ends`}
+              type="datetime-local"
+              value={ends}
+              onChange={(event) => setEnds(event.target.value)}
+              aria-invalid={endsError ? true : undefined}
+              aria-describedby={`${id}-ends-hint${endsError ? ` ${id}-ends-error` : ''}`}
+              className="w-auto"
+            />
+            {ends ? (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setEnds('')}>
+                No end date
+              </Button>
+            ) : null}
+          </div>
+          <p id={`${id}-ends-hint`} className="text-xs text-muted-foreground">
+            {ends ? `Your time zone: ${ownTimeZone()}` : 'Empty: the post stays up.'}
+          </p>
+          {endsError ? (
+            <p id={`${id}-ends-error`} role="alert" className="text-sm text-destructive">
+              {endsError}
             </p>
           ) : null}
           <div className="mt-2 flex justify-end gap-2">

@@ -15,13 +15,15 @@ interface LockedMediaProps {
   compact?: boolean;
   /** Names what the button unlocks when many tiles sit side by side ('Unlock video by Lena Park'). */
   label?: string;
+  /** What a post of several items holds, shown before unlocking ("3 photos · 1 video"). */
+  counts?: string;
 }
 
 /**
  * What a viewer who may not see the post gets: the server's tiny blurred preview (the only URL it
  * sends), scaled up and blurred again, a lock badge and the way to unlock.
  */
-export function LockedMedia({ media, onUnlock, compact = false, label }: LockedMediaProps) {
+export function LockedMedia({ media, onUnlock, compact = false, label, counts }: LockedMediaProps) {
   const preview = media?.urls.preview ?? null;
   const isVideo = media?.kind === 'video';
   return (
@@ -42,6 +44,7 @@ export function LockedMedia({ media, onUnlock, compact = false, label }: LockedM
       >
         <Lock aria-hidden="true" className="size-3.5" />
         <span className={cn(compact && 'sr-only')}>Locked</span>
+        {counts ? <span className={cn(compact && 'sr-only')}>{` · ${counts}`}</span> : null}
       </span>
       <div className="absolute inset-0 flex items-center justify-center p-3">
         <Button

@@ -1,14 +1,22 @@
+import { Pin } from 'lucide-react';
 import { Link } from 'react-router';
 import { relativeTimeLabel } from '#common/relative-time.ts';
 import { pathTo } from '#common/routes.ts';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { initials } from '../format.ts';
 
-const fullDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Avatar, name and @handle (one link to the creator's page), and when it was posted. */
-export function PostCardHeader({ post, titleId }: { post: PostView; titleId: string }) {
+/** Avatar, name and @handle (one link to the creator's page), when it was posted, and "Pinned" on a profile. */
+export function PostCardHeader({
+  post,
+  titleId,
+  showPinned = false,
+}: {
+  post: PostView;
+  titleId: string;
+  showPinned?: boolean;
+}) {
   const { creator } = post;
   const profilePath = pathTo('publicProfile', { id: creator.handle });
   return (
@@ -29,13 +37,20 @@ export function PostCardHeader({ post, titleId }: { post: PostView; titleId: str
           <span className="truncate font-semibold">{creator.displayName}</span>
           <span className="truncate text-sm text-muted-foreground">@{creator.handle}</span>
         </Link>
-        <time
-          dateTime={post.createdAt}
-          title={fullDate.format(new Date(post.createdAt))}
-          className="block text-xs text-muted-foreground"
-        >
-          {relativeTimeLabel(post.createdAt)}
-        </time>
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+            {relativeTimeLabel(post.createdAt)}
+          </time>
+          {showPinned && post.pinned ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="inline-flex items-center gap-0.5 font-medium text-foreground">
+                <Pin aria-hidden="true" className="size-3" />
+                <span>Pinned</span>
+              </span>
+            </>
+          ) : null}
+        </p>
       </div>
     </div>
   );

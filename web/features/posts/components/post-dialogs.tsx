@@ -9,9 +9,7 @@ const dialogs = {
     import('./edit-description-dialog.tsx').then((m) => ({ default: m.EditDescriptionDialog })),
   ),
   delete: lazy(() => import('./delete-post-dialog.tsx').then((m) => ({ default: m.DeletePostDialog }))),
-  report: lazy(() =>
-    import('../../safety/components/report-post-dialog.tsx').then((m) => ({ default: m.ReportPostDialog })),
-  ),
+  report: lazy(() => import('../../safety/index.ts').then((m) => ({ default: m.ReportPostDialog }))),
 };
 
 export type PostDialogName = keyof typeof dialogs;

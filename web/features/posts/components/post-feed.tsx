@@ -14,6 +14,8 @@ interface PostFeedProps {
   empty: ReactNode;
   progress?: boolean;
   followingHint?: boolean;
+  /** A creator's own feed: the pinned post says so. */
+  showPinned?: boolean;
 }
 
 /** Pages flattened; a post that moved between pages while they were fetched shows once. */
@@ -29,7 +31,14 @@ export function uniquePosts(pages: PostPages | undefined): PostView[] {
 }
 
 /** Cards in an ARIA feed with infinite loading, and the loading, empty and error states. */
-export function PostFeed({ query, label, empty, progress = false, followingHint = false }: PostFeedProps) {
+export function PostFeed({
+  query,
+  label,
+  empty,
+  progress = false,
+  followingHint = false,
+  showPinned = false,
+}: PostFeedProps) {
   if (query.isPending) return <PostListSkeleton />;
   if (query.isError && !query.data) {
     return <ListError message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -52,6 +61,7 @@ export function PostFeed({ query, label, empty, progress = false, followingHint 
             priority={index === 0}
             progress={progress}
             followingHint={followingHint}
+            showPinned={showPinned}
             position={index + 1}
             setSize={setSize}
           />

@@ -1,11 +1,13 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { type MediaView, mediaMessages } from '#common/schemas/media.ts';
+import type { MediaView } from '#common/schemas/media.ts';
+import { mediaMessages } from '#common/schemas/media-messages.ts';
 import type { PostView } from '#common/schemas/posts.ts';
-import { useMediaStatus } from '../../media/api/get-media.ts';
-import { thumbhashDataUrl } from '../format.ts';
+import { useMediaStatus } from '../../media/index.ts';
+import { itemCountsText, thumbhashDataUrl } from '../format.ts';
 import { CardVideo } from './card-video.tsx';
 import { LockedMedia } from './locked-media.tsx';
+import { PostCarousel } from './post-carousel.tsx';
 import { PostImage } from './post-image.tsx';
 import { YouTubeEmbed } from './youtube-embed.tsx';
 
@@ -47,7 +49,21 @@ export function PostMedia({ post, active, priority, onOpen, onUnlock }: PostMedi
       }}
     >
       {post.locked ? (
-        <LockedMedia media={media} onUnlock={onUnlock} />
+        <LockedMedia
+          media={media}
+          onUnlock={onUnlock}
+          {...(post.itemCounts.photos + post.itemCounts.videos > 1
+            ? { counts: itemCountsText(post.itemCounts) }
+            : {})}
+        />
+      ) : post.items.length > 1 ? (
+        <PostCarousel
+          items={post.items}
+          active={active}
+          creatorName={creator.displayName}
+          priority={priority}
+          onOpen={onOpen}
+        />
       ) : post.youtubeId ? (
         <YouTubeEmbed
           youtubeId={post.youtubeId}
@@ -61,6 +77,7 @@ export function PostMedia({ post, active, priority, onOpen, onUnlock }: PostMedi
         <CardVideo
           media={media}
           active={active}
+          priority={priority}
           label={`Open video by ${creator.displayName}`}
           onOpen={onOpen}
         />

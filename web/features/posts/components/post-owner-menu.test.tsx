@@ -1,6 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postMessages } from '#common/schemas/posts.ts';
 import { Component as DiscoverPage } from '../../../app/routes/discover.tsx';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
@@ -64,7 +65,7 @@ describe('owner menu', () => {
       return json(200, saved);
     });
     renderDiscover();
-    await choose('Edit description');
+    await choose('Edit post');
     const field = await screen.findByRole('textbox', { name: 'Description' });
     await userEvent.clear(field);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -85,12 +86,59 @@ describe('owner menu', () => {
     expect(JSON.parse(patch?.body ?? '{}')).toEqual({ description: 'Evening light.' });
   });
 
-  it('lets an admin delete a post they do not own, but not edit it', async () => {
+  it('sets and clears the date after which the post is hidden, refusing one in the past', async () => {
+    signInAs({ id: 'u-9' });
+    const hiddenAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    let saved = buildPost({ isOwner: true });
+    const requests = stubFetch((request) => {
+      if (request.method !== 'PATCH') return json(200, postPage([saved]));
+      const body = JSON.parse(request.body ?? '{}') as { expiresAt?: string | null };
+      saved = { ...saved, expiresAt: body.expiresAt ?? null };
+      return json(200, saved);
+    });
+    renderDiscover();
+    await choose('Edit post');
+    const ends = await screen.findByLabelText('Hide it after (optional)');
+    const local = (iso: string) => {
+      const date = new Date(iso);
+      return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    };
+    fireEvent.change(ends, { target: { value: local(new Date(Date.now() - 86_400_000).toISOString()) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe(postMessages.expiresInPast);
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(ends, { target: { value: local(hiddenAt) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(requests.some((request) => request.method === 'PATCH')).toBe(true));
+    const sent = JSON.parse(requests.find((request) => request.method === 'PATCH')?.body ?? '{}') as {
+      expiresAt: string;
+    };
+    // To the minute, as the field holds it.
+    expect(sent.expiresAt).toBe(new Date(local(hiddenAt)).toISOString());
+
+    // Opened again: the date is there, and "No end date" takes it away.
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await choose('Edit post');
+    expect((await screen.findByLabelText<HTMLInputElement>('Hide it after (optional)')).value).toBe(
+      local(hiddenAt),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'No end date' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(2));
+    expect(
+      JSON.parse(requests.filter((request) => request.method === 'PATCH')[1]?.body ?? '{}'),
+    ).toMatchObject({
+      expiresAt: null,
+    });
+  });
+
+  it('offers what the server allows: an admin deletes a post they do not own, but does not edit it', async () => {
     signInAs({ id: 'u-1', role: 'admin' });
-    stubFetch(() => json(200, postPage([buildPost()])));
+    stubFetch(() => json(200, postPage([buildPost({ canDelete: true, canReport: true })])));
     renderDiscover();
     await userEvent.click(await screen.findByRole('button', { name: 'Post options' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete post' })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: 'Edit description' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Edit post' })).toBeNull();
   });
 });

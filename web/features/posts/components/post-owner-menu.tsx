@@ -1,4 +1,4 @@
-import { Ellipsis, Flag, Pencil, Trash2 } from 'lucide-react';
+import { Ellipsis, Flag, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -7,6 +7,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { usePinPost } from '../api/pin-post.ts';
 import type { PostDialogName } from './post-dialogs.tsx';
 
 interface PostOwnerMenuProps {
@@ -15,6 +16,8 @@ interface PostOwnerMenuProps {
   /** Owners and admins delete (default); anyone else signed in reports instead. */
   canDelete?: boolean;
   canReport?: boolean;
+  /** The owner's published post: pin it on top of their profile, or unpin it. */
+  pin?: { postId: string; pinned: boolean };
   onChoose: (dialog: PostDialogName, returnFocusTo: HTMLElement | null) => void;
 }
 
@@ -23,9 +26,11 @@ export function PostOwnerMenu({
   canEdit,
   canDelete = true,
   canReport = false,
+  pin,
   onChoose,
 }: PostOwnerMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const pinning = usePinPost();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -43,7 +48,16 @@ export function PostOwnerMenu({
         {canEdit ? (
           <DropdownMenuItem onSelect={() => onChoose('edit', trigger.current)}>
             <Pencil aria-hidden="true" />
-            Edit description
+            Edit post
+          </DropdownMenuItem>
+        ) : null}
+        {pin ? (
+          <DropdownMenuItem
+            disabled={pinning.isPending}
+            onSelect={() => pinning.mutate({ postId: pin.postId, pinned: !pin.pinned })}
+          >
+            {pin.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+            {pin.pinned ? 'Unpin from your profile' : 'Pin to your profile'}
           </DropdownMenuItem>
         ) : null}
         {canReport ? (

@@ -2,6 +2,7 @@ import type HlsPlayer from 'hls.js';
 import type { Events } from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
+import { pageIdle } from '../../../lib/page-idle.ts';
 import { playQuietly, useRenewedSource } from './use-renewed-source.ts';
 
 type Hls = HlsPlayer;
@@ -78,35 +79,40 @@ export function useVideoSource(
       video.removeEventListener('play', onPlay);
       video.removeEventListener('pause', onPause);
     };
-    void import('hls.js/light').then(({ default: Hls }) => {
-      const url = latest.current;
-      if (cancelled || !url) return;
-      stopWatching();
-      if (!Hls.isSupported()) {
-        // No usable MSE after all: let the browser try the playlist itself.
-        video.src = url;
-        if (wanted) playQuietly(video);
-        return;
-      }
-      const estimate = connectionEstimate();
-      hls = new Hls({
-        autoStartLoad: false,
-        capLevelToPlayerSize: true,
-        testBandwidth: estimate === null,
-        ...(estimate === null ? {} : { abrEwmaDefaultEstimate: estimate }),
+    // hls.js (~115 KB gzipped) loads once the page is idle: the poster is painted meanwhile, and a
+    // first page with a video answers taps before it parses hls.js.
+    void pageIdle()
+      .then(() => (cancelled ? null : import('hls.js/light')))
+      .then((module) => {
+        const url = latest.current;
+        if (cancelled || !url || !module) return;
+        const Hls = module.default;
+        stopWatching();
+        if (!Hls.isSupported()) {
+          // No usable MSE after all: let the browser try the playlist itself.
+          video.src = url;
+          if (wanted) playQuietly(video);
+          return;
+        }
+        const estimate = connectionEstimate();
+        hls = new Hls({
+          autoStartLoad: false,
+          capLevelToPlayerSize: true,
+          testBandwidth: estimate === null,
+          ...(estimate === null ? {} : { abrEwmaDefaultEstimate: estimate }),
+        });
+        const instance = hls;
+        player.current = { hls: instance, events: Hls.Events };
+        instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+          instance.startLevel = startLevel(data.levels, video);
+          if (wanted || !video.paused) {
+            instance.startLoad(-1);
+            playQuietly(video);
+          } else video.addEventListener('play', () => instance.startLoad(-1), { once: true });
+        });
+        instance.loadSource(url);
+        instance.attachMedia(video);
       });
-      const instance = hls;
-      player.current = { hls: instance, events: Hls.Events };
-      instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-        instance.startLevel = startLevel(data.levels, video);
-        if (wanted || !video.paused) {
-          instance.startLoad(-1);
-          playQuietly(video);
-        } else video.addEventListener('play', () => instance.startLoad(-1), { once: true });
-      });
-      instance.loadSource(url);
-      instance.attachMedia(video);
-    });
     return () => {
       cancelled = true;
       stopWatching();

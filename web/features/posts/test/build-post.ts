@@ -33,19 +33,34 @@ export function buildMedia(overrides: Partial<MediaView> = {}): MediaView {
   };
 }
 
+/** The viewer's abilities follow `isOwner` as the server's policy sets them, unless overridden. */
 export function buildPost(overrides: Partial<PostView> = {}): PostView {
+  const isOwner = overrides.isOwner ?? false;
   return {
     id: 'p-1',
     creator: { id: 'c-1', handle: 'lena', displayName: 'Lena Park', avatarUrl: null },
     description: 'Morning light in Seoul.',
     media: buildMedia(),
+    items: [],
+    poll: null,
+    itemCounts: { photos: 1, videos: 0 },
     youtubeId: null,
     visibility: 'public',
     price: null,
     locked: false,
     likes: 4,
     liked: false,
+    commentCount: 0,
+    bookmarked: false,
     isOwner: false,
+    canEdit: isOwner,
+    canDelete: isOwner,
+    canReport: !isOwner,
+    canPin: isOwner,
+    status: 'published',
+    publishAt: null,
+    expiresAt: null,
+    pinned: false,
     createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
     ...overrides,
   };

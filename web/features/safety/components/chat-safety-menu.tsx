@@ -9,7 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { creatorQueryOptions } from '../../creators/api/get-creator.ts';
+import { creatorQueryOptions } from '../../creators/index.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 

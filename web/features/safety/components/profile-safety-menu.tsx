@@ -1,83 +1,45 @@
-import { Ban, Ellipsis, Flag } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Ellipsis } from 'lucide-react';
+import { lazy, Suspense, startTransition, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { openAuthModal } from '../../../lib/auth-modal.ts';
-import { useSession } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
-import { BlockUserDialog } from './block-user-dialog.tsx';
-import { ReportDialog } from './report-dialog.tsx';
 
 export const SAFETY_SIGN_IN = 'Please sign in to report or block';
 
-interface ProfileSafetyMenuProps {
+export interface ProfileSafetyMenuProps {
   /** The creator profile (reported) and the account behind it (blocked). */
   profile: { id: string; userId: string; displayName: string };
   /** After a block: the page is hidden from now on. */
   onBlocked?: () => void;
 }
 
-/** The "..." menu on someone else's creator page: Report profile, Block. */
-export function ProfileSafetyMenu({ profile, onBlocked }: ProfileSafetyMenuProps) {
-  const session = useSession();
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState<'report' | 'block' | null>(null);
+// The menu and its dialogs (Radix dropdown and dialog, the report form) load when the pointer reaches
+// the button or it is pressed, not with the profile page (docs/decisions/0032). The menu replaces the
+// stand-in when it is pressed, opened.
+const loadDropdown = () => import('./profile-safety-dropdown.tsx');
+const ProfileSafetyDropdown = lazy(() =>
+  loadDropdown().then((module) => ({ default: module.ProfileSafetyDropdown })),
+);
 
-  function choose(dialog: 'report' | 'block'): void {
-    if (!session) {
-      toast.error(SAFETY_SIGN_IN);
-      openAuthModal('signin');
-      return;
-    }
-    setOpen(dialog);
-  }
-
+/**
+ * The "..." menu on someone else's creator page. Until it is pressed, the same button stands in; then,
+ * in a transition, the stand-in stays on screen until the menu has loaded and opens in its place.
+ */
+export function ProfileSafetyMenu(props: ProfileSafetyMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const standIn = (
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label={`More options for ${props.profile.displayName}`}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadDropdown()}
+      onClick={() => startTransition(() => setWanted(true))}
+    >
+      <Ellipsis aria-hidden="true" />
+    </Button>
+  );
   return (
-    <>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="outline"
-            size="icon"
-            aria-label={`More options for ${profile.displayName}`}
-          >
-            <Ellipsis aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => choose('report')}>
-            <Flag aria-hidden="true" />
-            Report profile
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            className="text-destructive data-[highlighted]:text-destructive"
-            onSelect={() => choose('block')}
-          >
-            <Ban aria-hidden="true" />
-            Block {profile.displayName}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {open === 'report' ? (
-        <ReportDialog
-          target={{ type: 'profile', id: profile.id }}
-          open
-          onOpenChange={(next) => setOpen(next ? 'report' : null)}
-          returnFocusTo={trigger.current}
-        />
-      ) : null}
-      <BlockUserDialog
-        user={{ id: profile.userId, name: profile.displayName }}
-        open={open === 'block'}
-        onOpenChange={(next) => setOpen(next ? 'block' : null)}
-        onBlocked={onBlocked}
-      />
-    </>
+    <Suspense fallback={standIn}>
+      {wanted ? <ProfileSafetyDropdown {...props} defaultOpen /> : standIn}
+    </Suspense>
   );
 }

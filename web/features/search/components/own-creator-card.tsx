@@ -3,7 +3,7 @@ import { pathTo } from '#common/routes.ts';
 import type { CreatorSummary } from '#common/schemas/creators.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { creatorInitials } from '../../creators/format.ts';
+import { creatorInitials } from '../../creators/index.ts';
 
 /** The viewer's own creator page among the results: the same card, marked 'You' instead of Follow. */
 export function OwnCreatorCard({ creator }: { creator: CreatorSummary }) {

@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useMyCreator } from '../../creators/api/get-my-creator.ts';
-import { CreatorCard } from '../../creators/components/creator-card.tsx';
-import { CreatorListSkeleton } from '../../creators/components/creator-list-skeleton.tsx';
+import { CreatorCard, CreatorListSkeleton, useMyCreator } from '../../creators/index.ts';
 import { RESULTS_LIMIT, useSearchCreators } from '../api/search-creators.ts';
 import { OwnCreatorCard } from './own-creator-card.tsx';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type BlockedUser, blockedUserListSchema } from '#common/schemas/safety.ts';
+import type { BlockedUser } from '#common/schemas/safety.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const BLOCKS_PAGE_SIZE = 20;
@@ -15,10 +15,14 @@ export async function getBlockedUsers(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<BlockedUserPage> {
-  const body = await api.get('/me/blocks', {
-    query: { q: query || undefined, limit: BLOCKS_PAGE_SIZE, cursor: cursor ?? undefined },
-    signal,
-  });
+  // The schema (and zod) loads with the first answer it checks: a profile page links here via unblock.
+  const [body, { blockedUserListSchema }] = await Promise.all([
+    api.get('/me/blocks', {
+      query: { q: query || undefined, limit: BLOCKS_PAGE_SIZE, cursor: cursor ?? undefined },
+      signal,
+    }),
+    import('#common/schemas/safety.ts'),
+  ]);
   return blockedUserListSchema.parse(body);
 }
 

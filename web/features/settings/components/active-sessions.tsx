@@ -4,11 +4,11 @@ import type { SessionView } from '#common/schemas/auth.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatLongDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSessions } from '../../auth/api/get-sessions.ts';
-import { useRevokeSession } from '../../auth/api/revoke-session.ts';
+import { useRevokeSession, useSessions } from '../../auth/index.ts';
 import { settingsMessages } from '../form-schemas.ts';
-import { describeDevice, formatLongDate } from '../format.ts';
+import { describeDevice } from '../format.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 function SessionRow({ session }: { session: SessionView }) {

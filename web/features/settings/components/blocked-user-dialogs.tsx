@@ -1,13 +1,13 @@
 import type { BlockedUser } from '#common/schemas/safety.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { formatLongDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { personLabel } from '../../../lib/user-display.ts';
-import { useMyCreator } from '../../creators/api/get-my-creator.ts';
+import { useMyCreator } from '../../creators/index.ts';
 import { useRemoveBlockedUser } from '../api/remove-blocked-user.ts';
 import { useUnblockUser } from '../api/unblock-user.ts';
-import { formatLongDate } from '../format.ts';
 
 export type BlockedUserAction = 'unblock' | 'profile' | 'remove';
 

@@ -10,8 +10,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
+import { formatShortDate } from '../../../lib/format.ts';
 import { initialsOf, personLabel } from '../../../lib/user-display.ts';
-import { formatShortDate } from '../format.ts';
 import type { BlockedUserAction } from './blocked-user-dialogs.tsx';
 
 interface BlockedUserRowProps {

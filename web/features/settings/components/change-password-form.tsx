@@ -6,10 +6,7 @@ import { limits } from '#common/limits.ts';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useChangePassword } from '../../auth/api/change-password.ts';
-import { PasswordField } from '../../auth/components/password-field.tsx';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { withWait } from '../../auth/wait-text.ts';
+import { PasswordField, SubmitButton, useChangePassword, withWait } from '../../auth/index.ts';
 import {
   type ChangePasswordFormValues,
   changePasswordFormSchema,

@@ -9,9 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { signOut } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { PasswordField } from '../../auth/components/password-field.tsx';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { fieldErrorsOf } from '../../auth/error-messages.ts';
+import { fieldErrorsOf, PasswordField, SubmitButton } from '../../auth/index.ts';
 import { type DeleteAccountInput, useDeleteAccount } from '../api/delete-account.ts';
 
 interface DeleteAccountDialogProps {

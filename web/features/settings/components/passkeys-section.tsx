@@ -4,11 +4,10 @@ import type { Passkey } from '#common/schemas/passkeys.ts';
 import { passkeyMessages } from '#common/schemas/passkeys.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatLongDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
+import { SubmitButton, TextField } from '../../auth/index.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
-import { formatLongDate } from '../format.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** A browser's refusal (the prompt was closed) reads better than its DOMException text. */

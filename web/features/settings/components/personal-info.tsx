@@ -3,13 +3,11 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
+import { formatLongDate } from '../../../lib/format.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useUpdateProfile } from '../../auth/api/update-profile.ts';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { fieldErrorsOf } from '../../auth/error-messages.ts';
+import { fieldErrorsOf, SubmitButton, useUpdateProfile } from '../../auth/index.ts';
 import { type PersonalInfoFormValues, personalInfoFormSchema, settingsMessages } from '../form-schemas.ts';
-import { formatLongDate } from '../format.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /**

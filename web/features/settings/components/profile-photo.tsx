@@ -8,8 +8,8 @@ import type { SessionUser } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { initialsOf } from '../../../lib/user-display.ts';
-import { useUpdateProfile } from '../../auth/api/update-profile.ts';
-import { ImageFileButton } from '../../creators/components/image-file-button.tsx';
+import { useUpdateProfile } from '../../auth/index.ts';
+import { ImageFileButton } from '../../creators/index.ts';
 import { settingsMessages } from '../form-schemas.ts';
 import { SettingsSection } from './settings-section.tsx';
 

@@ -20,8 +20,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { displayNameOf } from '../../../lib/user-display.ts';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { withWait } from '../../auth/wait-text.ts';
+import { SubmitButton, withWait } from '../../auth/index.ts';
 import { useSendSupportRequest } from '../api/send-support-request.ts';
 import { SettingsSection } from './settings-section.tsx';
 

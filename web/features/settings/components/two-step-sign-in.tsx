@@ -6,8 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
+import { SubmitButton, TextField } from '../../auth/index.ts';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,

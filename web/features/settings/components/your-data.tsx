@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { withWait } from '../../auth/wait-text.ts';
+import { withWait } from '../../auth/index.ts';
 import { downloadMyData, saveFile } from '../api/download-my-data.ts';
 import { formatBytes } from '../format.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import messageRoutes from '../routes/messages/index.ts';
+import { createMessagingService } from '../services/messaging/messaging.service.ts';
+import type { Platform } from './platform.ts';
+import type { RealtimeModule } from './realtime.ts';
+
+/** Conversations and messages (/api/conversations); new messages reach open tabs as events. */
+export async function registerMessaging(
+  app: FastifyInstance,
+  p: Platform,
+  deps: { realtime: RealtimeModule },
+): Promise<void> {
+  const { repos } = p;
+  await app.register(messageRoutes, {
+    messaging: createMessagingService({
+      conversations: repos.conversations,
+      blocks: repos.blocks,
+      entitlements: repos.entitlements,
+      events: deps.realtime.events,
+      limiter: p.limiter,
+      clock: p.clock,
+    }),
+  });
+}

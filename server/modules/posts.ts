@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { PUBLISH_SCHEDULED_POSTS } from '../jobs/publish-scheduled-posts.ts';
+import postsRoutes from '../routes/posts/index.ts';
+import { createFeedsService } from '../services/posts/feeds.service.ts';
+import { createPostViews } from '../services/posts/post-views.ts';
+import { createPostsService } from '../services/posts/posts.service.ts';
+import { createPostScheduler } from '../services/posts/scheduler.service.ts';
+import type { MediaModule } from './media.ts';
+import type { Platform } from './platform.ts';
+import type { RealtimeModule } from './realtime.ts';
+
+/** Posts, likes and the feeds (/api/posts, /api/discover, /api/feed, ...). Returns how posts are shown. */
+export async function registerPosts(
+  app: FastifyInstance,
+  p: Platform,
+  deps: { media: MediaModule; realtime: RealtimeModule; anonymousDiscoverCache: boolean },
+) {
+  const { repos, clock } = p;
+  const presentPosts = createPostViews({
+    posts: repos.posts,
+    creators: repos.creators,
+    entitlements: repos.entitlements,
+    bookmarks: repos.bookmarks,
+    links: deps.media.links,
+    clock,
+  });
+  const postsService = createPostsService({
+    posts: repos.posts,
+    creators: repos.creators,
+    blocks: repos.blocks,
+    ownedMedia: deps.media.ownedMedia,
+    library: deps.media.library,
+    present: presentPosts,
+    notifications: deps.realtime.notifications,
+    clock,
+    wakeAt: async (at) => {
+      await p.queue.send(PUBLISH_SCHEDULED_POSTS, {}, { startAfter: at });
+    },
+  });
+  const postScheduler = createPostScheduler({
+    posts: repos.posts,
+    notifications: deps.realtime.notifications,
+    clock,
+    publicUrl: p.config.publicUrl,
+  });
+  await app.register(postsRoutes, {
+    posts: postsService,
+    feeds: createFeedsService({
+      posts: repos.posts,
+      creators: repos.creators,
+      blocks: repos.blocks,
+      present: presentPosts,
+      clock,
+    }),
+    clock,
+    anonymousDiscoverCache: deps.anonymousDiscoverCache,
+  });
+  return { presentPosts, postsService, postScheduler };
+}
+
+export type PostsModule = Awaited<ReturnType<typeof registerPosts>>;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import safetyRoutes from '../routes/safety/index.ts';
+import { createAccountDataService } from '../services/safety/account-data.service.ts';
+import { createBlocksService } from '../services/safety/blocks.service.ts';
+import { createEmailChangeService } from '../services/safety/email-change.service.ts';
+import { createReportsService } from '../services/safety/reports.service.ts';
+import { createSupportService } from '../services/safety/support.service.ts';
+import type { MediaModule } from './media.ts';
+import type { Platform } from './platform.ts';
+import type { RealtimeModule } from './realtime.ts';
+
+/** Blocks, reports, support, your data, email change (/api/me/..., /api/reports, /api/admin/...). */
+export async function registerSafety(
+  app: FastifyInstance,
+  p: Platform,
+  deps: { media: MediaModule; realtime: RealtimeModule },
+): Promise<void> {
+  const { repos, clock, limiter, outbox } = p;
+  await app.register(safetyRoutes, {
+    blocks: createBlocksService({
+      blocks: repos.blocks,
+      users: repos.users,
+      conversationChanges: deps.realtime.conversationChanges,
+      clock,
+    }),
+    reports: createReportsService({
+      reports: repos.reports,
+      posts: repos.posts,
+      comments: repos.comments,
+      library: deps.media.library,
+      limiter,
+      clock,
+    }),
+    accountData: createAccountDataService({
+      data: repos.accountData,
+      storage: p.media.storage,
+      passwords: p.passwords,
+      limiter,
+      clock,
+    }),
+    support: createSupportService({ support: repos.support, outbox, limiter, clock }),
+    emailChange: createEmailChangeService({
+      changes: repos.emailChanges,
+      users: repos.users,
+      passwords: p.passwords,
+      outbox,
+      limiter,
+      clock,
+      appSecret: p.config.appSecret,
+    }),
+  });
+}

@@ -1,0 +1,22 @@
+import type { VaultFolder, VaultItem } from '../../common/schemas/vault.ts';
+import type { VaultFolderRecord, VaultRow, VaultUse } from '../repositories/vault.repository.ts';
+import type { MediaLinks } from '../services/media/links.ts';
+import { presentMedia } from './media.ts';
+
+/** A vault item for its owner: the media in full, its folder, and where posts use it. */
+export async function presentVaultItem(
+  row: VaultRow,
+  uses: VaultUse[],
+  links: MediaLinks,
+): Promise<VaultItem> {
+  return {
+    media: await presentMedia(row.media, { entitled: true, links }),
+    folderId: row.folderId,
+    usedIn: uses,
+    uploadedAt: row.media.createdAt.toISOString(),
+  };
+}
+
+export function presentVaultFolder(folder: VaultFolderRecord & { itemCount: number }): VaultFolder {
+  return { id: folder.id, name: folder.name, itemCount: folder.itemCount };
+}

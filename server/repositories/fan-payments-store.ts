@@ -1,0 +1,60 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { postPurchases } from '../db/schema/index.ts';
+import { billingCoreRepositories } from './billing-core.ts';
+import { createFanPaymentsRepository } from './fan-payments.repository.ts';
+import { createFanSubscriptionsRepository } from './fan-subscriptions.repository.ts';
+import { createPayoutsRepository } from './payouts.repository.ts';
+import { unitOfWork } from './rows.ts';
+import { createTipsRepository } from './tips.repository.ts';
+
+/** Pay-per-view purchases as checkout writes them (permanent; a chargeback takes one back). */
+function createPurchasesRepository(db: Database) {
+  return {
+    /** False when the fan already owns the post. */
+    async grant(fanId: string, postId: string, paymentId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(postPurchases)
+        .values({ fanId, postId, paymentId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ postId: postPurchases.postId });
+      return rows.length > 0;
+    },
+
+    async owns(fanId: string, postId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ postId: postPurchases.postId })
+        .from(postPurchases)
+        .where(and(eq(postPurchases.fanId, fanId), eq(postPurchases.postId, postId)));
+      return row !== undefined;
+    },
+
+    async revokeByPayment(paymentId: string): Promise<void> {
+      await db.delete(postPurchases).where(eq(postPurchases.paymentId, paymentId));
+    },
+
+    /** Serializes work on one buyer's money (settlements, refunds) inside a transaction. */
+    async lockUser(userId: string): Promise<void> {
+      await db.execute(sql`select id from users where id = ${userId} for update`);
+    },
+  };
+}
+
+const repositories = (db: Database) => ({
+  ...billingCoreRepositories(db),
+  payments: createFanPaymentsRepository(db),
+  subscriptions: createFanSubscriptionsRepository(db),
+  purchases: createPurchasesRepository(db),
+  payouts: createPayoutsRepository(db),
+  tips: createTipsRepository(db),
+});
+
+export type FanPaymentRepositories = ReturnType<typeof repositories>;
+
+/**
+ * The fan payments' unit of work (`unitOfWork` in rows.ts): a payment's state change, its effect
+ * (subscription period, purchase) and its ledger rows are written together or not at all.
+ */
+export const createFanPaymentsStore = (db: Database) => unitOfWork(db, repositories);
+
+export type FanPaymentsStore = ReturnType<typeof createFanPaymentsStore>;

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SandboxProvider } from '../../../adapters/payments/sandbox/sandbox-provider.ts';
+import type { ProviderWebhooks } from '../../../services/billing/core/webhooks.ts';
+import sandboxCheckoutRoutes from './sandbox-checkout.ts';
+import webhookRoutes from './webhook.ts';
+
+/** /api/payments: provider webhooks, and the sandbox's checkout page when the sandbox is in use. */
+const paymentRoutes: FastifyPluginAsyncZod<{
+  webhooks: ProviderWebhooks;
+  sandbox: SandboxProvider | null;
+  merchantName: string;
+}> = async (app, { webhooks, sandbox, merchantName }) => {
+  await app.register(webhookRoutes, { webhooks });
+  if (sandbox) await app.register(sandboxCheckoutRoutes, { sandbox, merchantName });
+};
+
+export default paymentRoutes;

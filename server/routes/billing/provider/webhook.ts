@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentProviders } from '../../../../common/payment-providers.ts';
+import type { ProviderWebhooks } from '../../../services/billing/core/webhooks.ts';
+import { errorResponses } from '../../auth/responses.ts';
+
+/**
+ * POST /api/payments/webhook/:provider. Encapsulated so its JSON parser keeps the raw bytes: the
+ * signature is an HMAC of exactly what was sent, and re-serialised JSON would not match.
+ */
+const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: ProviderWebhooks }> = async (app, { webhooks }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    '/api/payments/webhook/:provider',
+    {
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['payments'],
+        summary: 'Signed provider events (charge.success, ...); duplicates are accepted and do nothing',
+        params: z.object({ provider: z.enum(paymentProviders) }),
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await webhooks.receive(request.params.provider, raw, request.headers);
+      return { received: true as const };
+    },
+  );
+};
+
+export default webhookRoutes;

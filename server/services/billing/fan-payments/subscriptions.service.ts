@@ -1,0 +1,181 @@
+import {
+  monetizationMessages as m,
+  type SubscriberListQuery,
+} from '../../../../common/schemas/monetization.ts';
+import { conflict, notFound } from '../../../errors.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
+import { searchTerm } from '../../../lib/search-term.ts';
+import { isOwnerOf, type Viewer } from '../../../policies/creators.ts';
+import {
+  assertIsCreator,
+  assertIsCreatorOf,
+  assertIsSubscriber,
+  hasAccess,
+  subscribeProblem,
+} from '../../../policies/monetization.ts';
+import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
+import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
+import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
+import type {
+  FanSubscriptionRow,
+  SubscriberRow,
+} from '../../../repositories/fan-subscriptions.repository.ts';
+import { proRataRefund } from './pricing.ts';
+import type { FanRefundService } from './refunds.service.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD' (UTC) -> the start of that day; `to` days are inclusive, so their end is the next day. */
+export function dayRange(from?: string, to?: string): { from?: Date; to?: Date } {
+  return {
+    ...(from ? { from: new Date(`${from}T00:00:00.000Z`) } : {}),
+    ...(to ? { to: new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY) } : {}),
+  };
+}
+
+/** What the profile's Subscribe Now shows a viewer about one creator. */
+export interface CreatorSubscriptionFacts {
+  monthlyPriceCents: number;
+  /** The viewer's paid subscription to this creator, live or ended (null when signed out or never). */
+  subscription: FanSubscriptionRow | null;
+  /** Why the viewer may not subscribe now (null: they may; signed out, choosing a plan asks to sign in). */
+  refusal: string | null;
+  now: Date;
+}
+
+const subscriptionKey = (row: { subscription: { startedAt: Date; id: string } }) =>
+  timeKey(row.subscription.startedAt, row.subscription.id);
+
+/**
+ * Subscriptions after checkout: the profile's Subscribe Now state, the fan's list and cancel
+ * (access until the period ends), the creator's subscribers and Unsubscribe user (access ends now,
+ * the unused part is refunded pro rata through the provider and reversed in the ledger).
+ */
+export function createFanSubscriptionsService(deps: {
+  store: FanPaymentsStore;
+  refunds: FanRefundService;
+  creators: Pick<CreatorsRepository, 'findByHandle' | 'findByUserId'>;
+  blocks: Pick<BlocksRepository, 'between'>;
+  clock: Clock;
+}) {
+  const { store, clock } = deps;
+
+  async function fanRow(id: string): Promise<FanSubscriptionRow> {
+    const row = await store.subscriptions.findForFan(id);
+    if (!row) throw notFound(m.subscriptionNotFound);
+    return row;
+  }
+
+  return {
+    /** GET /api/creators/:handle/subscription */
+    async state(viewer: Viewer | null, handle: string): Promise<CreatorSubscriptionFacts> {
+      const creator = await deps.creators.findByHandle(handle);
+      if (!creator) throw notFound(m.creatorNotFound);
+      const blocked = viewer ? await deps.blocks.between(viewer.id, creator.userId) : false;
+      if (blocked || (creator.status !== 'approved' && !isOwnerOf(viewer, creator)))
+        throw notFound(m.creatorNotFound);
+      const now = clock.now();
+      const facts = { monthlyPriceCents: creator.monthlyPriceCents, subscription: null, refusal: null, now };
+      if (!viewer) return facts;
+      const record = await store.subscriptions.find(viewer.id, creator.id);
+      return {
+        ...facts,
+        subscription: record && record.amount > 0 ? await fanRow(record.id) : null,
+        refusal: subscribeProblem(viewer, creator, { blocked, subscription: record, now }),
+      };
+    },
+
+    /** The fan's subscriptions, newest first: rows for `presentFanSubscriptions` as of `now`. */
+    async listMine(
+      user: Viewer,
+      options: { limit: number; cursor?: string },
+    ): Promise<{ rows: FanSubscriptionRow[]; nextCursor: string | null; now: Date }> {
+      const before = decodeCursor(options.cursor, ['at', 'id']);
+      const rows = await store.subscriptions.listForFan(user.id, {
+        limit: options.limit + 1,
+        ...(before ? { before } : {}),
+      });
+      return { ...keysetPage(rows, options.limit, subscriptionKey), now: clock.now() };
+    },
+
+    /** The fan cancels: nothing more is charged, access lasts until the period ends. */
+    async cancel(user: Viewer, id: string): Promise<{ row: FanSubscriptionRow; now: Date }> {
+      await store.withTransaction(async (r) => {
+        const sub = await r.subscriptions.lock(id);
+        assertIsSubscriber(user, sub);
+        const now = clock.now();
+        if (sub.status === 'canceled' && sub.currentPeriodEnd > now) throw conflict(m.alreadyCanceled);
+        if (!hasAccess(sub, now)) throw conflict(m.subscriptionEnded);
+        await r.subscriptions.update(sub.id, {
+          status: 'canceled',
+          canceledAt: now,
+          nextRetryAt: null,
+          updatedAt: now,
+        });
+      });
+      return { row: await fanRow(id), now: clock.now() };
+    },
+
+    /** GET /api/creators/me/subscribers */
+    async listSubscribers(
+      user: Viewer,
+      query: Omit<SubscriberListQuery, 'limit'> & { limit: number },
+    ): Promise<{ rows: SubscriberRow[]; nextCursor: string | null }> {
+      const creator = await deps.creators.findByUserId(user.id);
+      assertIsCreator(creator);
+      const before = decodeCursor(query.cursor, ['at', 'id']);
+      const rows = await store.subscriptions.listSubscribers(creator.id, {
+        now: clock.now(),
+        limit: query.limit + 1,
+        ...(searchTerm(query.q) ? { query: searchTerm(query.q) } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...dayRange(query.from, query.to),
+        ...(before ? { before } : {}),
+      });
+      return keysetPage(rows, query.limit, subscriptionKey);
+    },
+
+    /** Unsubscribe user: access ends now and the unused part of what the fan paid goes back. */
+    async unsubscribe(user: Viewer, id: string): Promise<{ row: SubscriberRow; refund: number }> {
+      const creator = await deps.creators.findByUserId(user.id);
+      assertIsCreator(creator);
+      const owed = await store.withTransaction(async (r) => {
+        const sub = await r.subscriptions.lock(id);
+        assertIsCreatorOf(creator, sub);
+        const now = clock.now();
+        if (!hasAccess(sub, now)) throw conflict(m.subscriptionEnded);
+        await r.subscriptions.update(sub.id, {
+          status: 'unsubscribed',
+          endedAt: now,
+          canceledAt: sub.canceledAt ?? now,
+          nextRetryAt: null,
+          updatedAt: now,
+        });
+        const refunds: { paymentId: string; amount: number }[] = [];
+        for (const payment of await r.payments.listCovering(sub.id, now)) {
+          if (!payment.periodStart || !payment.periodEnd || payment.chargedBackAt) continue;
+          const amount = proRataRefund(
+            {
+              amount: payment.amount,
+              refunded: payment.refundedAmount,
+              periodStart: payment.periodStart,
+              periodEnd: payment.periodEnd,
+            },
+            now,
+          );
+          if (amount > 0 && (await r.payments.owe(payment.id, amount, now)))
+            refunds.push({ paymentId: payment.id, amount });
+        }
+        return refunds;
+      });
+      // Provider calls run after the commit; one that fails is retried by the job.
+      for (const refund of owed) await deps.refunds.send(refund.paymentId);
+      const row = await store.subscriptions.findSubscriber(id, clock.now());
+      if (!row) throw notFound(m.subscriptionNotFound);
+      return { row, refund: owed.reduce((sum, refund) => sum + refund.amount, 0) };
+    },
+  };
+}
+
+export type FanSubscriptionsService = ReturnType<typeof createFanSubscriptionsService>;

@@ -1,0 +1,84 @@
+import { pathTo } from '../../../../common/routes.ts';
+import { monetizationMessages as m } from '../../../../common/schemas/monetization.ts';
+import { type TipLimits, tipMessages as t, tipCheckoutsPerHour } from '../../../../common/schemas/tips.ts';
+import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
+import { conflict, notFound, rateLimited } from '../../../errors.ts';
+import { formatUsd } from '../../../lib/money.ts';
+import { assertCanTip, assertTipAmount } from '../../../policies/tips.ts';
+import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
+import type { FanPaymentsRepository } from '../../../repositories/fan-payments.repository.ts';
+import type { TipsRepository } from '../../../repositories/tips.repository.ts';
+import type { UserRecord } from '../../../repositories/users.repository.ts';
+import type { FanCheckoutService, FanCheckoutStarted } from './checkout.service.ts';
+
+export interface TipInput {
+  /** USD cents. */
+  amount: number;
+  note?: string | undefined;
+  idempotencyKey: string;
+  returnTo?: string | undefined;
+}
+
+/**
+ * Starting a tip: the amount within the operator's limits, a creator who may receive it, then the
+ * same checkout as unlocks and subscriptions (checkout.service.ts `start`). The client's key makes
+ * one payment: a double click or a retry answers the same checkout, a key already paid is refused.
+ * Nothing is given here; tips-settlement.ts does it once the provider confirms the payment.
+ */
+export function createTipsService(deps: {
+  checkout: Pick<FanCheckoutService, 'start'>;
+  payments: Pick<FanPaymentsRepository, 'findByIdempotencyKey'>;
+  creators: Pick<CreatorsRepository, 'findByHandle'>;
+  tips: Pick<TipsRepository, 'recipientFacts'>;
+  limits: TipLimits;
+  /** Caps new tip checkouts per fan (null where no tips start: the worker). */
+  limiter: Pick<RateLimiter, 'consume'> | null;
+}) {
+  return {
+    limits: (): TipLimits => deps.limits,
+
+    async send(user: UserRecord, handle: string, input: TipInput): Promise<FanCheckoutStarted> {
+      assertTipAmount(input.amount, deps.limits);
+      const creator = await deps.creators.findByHandle(handle);
+      if (!creator) throw notFound(m.creatorNotFound);
+      assertCanTip(user, creator, await deps.tips.recipientFacts(user.id, creator.userId));
+      const note = input.note?.trim() ?? '';
+
+      const earlier = await deps.payments.findByIdempotencyKey(user.id, input.idempotencyKey);
+      if (earlier) {
+        const same =
+          earlier.purpose === 'tip' &&
+          earlier.creatorUserId === creator.userId &&
+          earlier.amount === input.amount &&
+          (earlier.note ?? '') === note;
+        if (!same) throw conflict(t.keyReused);
+        if (earlier.status === 'succeeded') throw conflict(t.alreadySent);
+        if (earlier.status !== 'pending') throw conflict(t.notCompleted);
+      } else if (deps.limiter) {
+        const wait = await deps.limiter.consume('tip-checkout', user.id, {
+          limit: tipCheckoutsPerHour,
+          windowMs: 60 * 60_000,
+        });
+        if (wait !== null) throw rateLimited(t.tooMany, wait);
+      }
+
+      return deps.checkout.start(
+        user,
+        { idempotencyKey: input.idempotencyKey },
+        {
+          creatorUserId: creator.userId,
+          creatorId: creator.id,
+          purpose: 'tip',
+          amount: input.amount,
+          currency: 'USD',
+          note: note === '' ? null : note,
+          idempotencyKey: input.idempotencyKey,
+        },
+        `Tip to ${creator.displayName} (@${creator.handle}), ${formatUsd(input.amount)}`,
+        input.returnTo ?? pathTo('publicProfile', { id: creator.handle }),
+      );
+    },
+  };
+}
+
+export type TipsService = ReturnType<typeof createTipsService>;

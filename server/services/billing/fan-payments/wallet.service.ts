@@ -1,0 +1,164 @@
+import { monetizationMessages as m } from '../../../../common/schemas/monetization.ts';
+import { conflict, notFound } from '../../../errors.ts';
+import { addDays, type Clock } from '../../../lib/clock.ts';
+import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
+import type { Viewer } from '../../../policies/creators.ts';
+import { assertCanSettlePayouts, assertIsCreator } from '../../../policies/monetization.ts';
+import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
+import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
+import type { CreatorBalances, WalletHistoryRow } from '../../../repositories/ledger.repository.ts';
+import type { AdminPayoutRow, PayoutRecord, PayoutStatus } from '../../../repositories/payouts.repository.ts';
+import { payoutPaidPosting, payoutRequestPosting } from './ledger-postings.ts';
+import type { MonetizationNotifier } from './notifier.ts';
+
+const CURRENCY = 'USD';
+
+/** What may be paid out: owed to the creator and past the hold. */
+const availableOf = (balances: CreatorBalances) => balances.owed - balances.pending;
+
+export interface WalletHistoryPage {
+  rows: WalletHistoryRow[];
+  nextCursor: string | null;
+  /** An earning becomes available this many days after it was paid. */
+  holdDays: number;
+}
+
+export interface WalletSummary {
+  currency: string;
+  balances: CreatorBalances;
+  available: number;
+  openPayout: PayoutRecord | null;
+  holdDays: number;
+  feePercent: number;
+  /** The first page of the history. */
+  history: WalletHistoryPage;
+}
+
+export interface AdminPayoutPage {
+  rows: AdminPayoutRow[];
+  nextCursor: string | null;
+}
+
+/**
+ * The creator's wallet, every figure a sum of ledger entries: pending (earned within the hold),
+ * available (may be paid out), in payout, paid out. A payout request sets the whole available
+ * balance aside in the ledger; an admin marks it paid (manual settlement), which the ledger records
+ * as money leaving the platform.
+ */
+export function createWalletService(deps: {
+  store: FanPaymentsStore;
+  creators: Pick<CreatorsRepository, 'findByUserId'>;
+  notifier: MonetizationNotifier;
+  clock: Clock;
+  holdDays: number;
+  feePercent: number;
+}) {
+  const { store, clock } = deps;
+  const heldSince = () => addDays(clock.now(), -deps.holdDays);
+
+  async function history(
+    userId: string,
+    options: { limit: number; cursor?: string },
+  ): Promise<WalletHistoryPage> {
+    const before = decodeCursor(options.cursor, ['at', 'id']);
+    const rows = await store.ledger.history(userId, {
+      limit: options.limit + 1,
+      ...(before ? { before } : {}),
+    });
+    const page = keysetPage(rows, options.limit, (last) => timeKey(last.createdAt, last.id));
+    return { ...page, holdDays: deps.holdDays };
+  }
+
+  async function requireCreator(user: Viewer) {
+    const creator = await deps.creators.findByUserId(user.id);
+    assertIsCreator(creator);
+    return creator;
+  }
+
+  return {
+    async wallet(user: Viewer, options: { limit: number }): Promise<WalletSummary> {
+      await requireCreator(user);
+      const [balances, openPayout, first] = await Promise.all([
+        store.ledger.balances(user.id, CURRENCY, heldSince()),
+        store.payouts.findOpen(user.id),
+        history(user.id, { limit: options.limit }),
+      ]);
+      return {
+        currency: CURRENCY,
+        balances,
+        available: availableOf(balances),
+        openPayout,
+        holdDays: deps.holdDays,
+        feePercent: deps.feePercent,
+        history: first,
+      };
+    },
+
+    async history(user: Viewer, options: { limit: number; cursor?: string }): Promise<WalletHistoryPage> {
+      await requireCreator(user);
+      return history(user.id, options);
+    },
+
+    /** The whole available balance, once at a time (the creator's row lock and a unique index). */
+    async requestPayout(user: Viewer): Promise<PayoutRecord> {
+      await requireCreator(user);
+      return store.withTransaction(async (r) => {
+        await r.purchases.lockUser(user.id);
+        if (await r.payouts.findOpen(user.id)) throw conflict(m.payoutOpen);
+        const now = clock.now();
+        const balances = await r.ledger.balances(user.id, CURRENCY, addDays(now, -deps.holdDays));
+        const available = availableOf(balances);
+        if (available <= 0) throw conflict(m.noAvailableBalance);
+        const created = await r.payouts.create({
+          creatorUserId: user.id,
+          amount: available,
+          currency: CURRENCY,
+          now,
+        });
+        if (!created) throw conflict(m.payoutOpen);
+        await r.ledger.post(payoutRequestPosting(created, now));
+        return created;
+      });
+    },
+
+    async listPayouts(
+      admin: Viewer,
+      options: { status?: PayoutStatus; limit: number; cursor?: string },
+    ): Promise<AdminPayoutPage> {
+      assertCanSettlePayouts(admin);
+      const after = decodeCursor(options.cursor, ['at', 'id']);
+      const rows = await store.payouts.list({
+        limit: options.limit + 1,
+        ...(options.status ? { status: options.status } : {}),
+        ...(after ? { after } : {}),
+      });
+      return keysetPage(rows, options.limit, (last) => timeKey(last.payout.requestedAt, last.payout.id));
+    },
+
+    async markPaid(admin: Viewer, id: string, note: string | undefined): Promise<AdminPayoutRow> {
+      assertCanSettlePayouts(admin);
+      const paid = await store.withTransaction(async (r) => {
+        const now = clock.now();
+        const done = await r.payouts.markPaid(id, admin.id, note?.trim() || null, now);
+        if (!done) {
+          const existing = await r.payouts.findById(id);
+          if (!existing) throw notFound(m.payoutNotFound);
+          throw conflict(m.payoutAlreadyPaid);
+        }
+        await r.ledger.post(payoutPaidPosting(done, now));
+        return done;
+      });
+      await deps.notifier.payoutSent({
+        creatorUserId: paid.creatorUserId,
+        amount: paid.amount,
+        currency: paid.currency,
+        note: paid.note,
+      });
+      const row = await store.payouts.findAdminRow(id);
+      if (!row) throw notFound(m.payoutNotFound);
+      return row;
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

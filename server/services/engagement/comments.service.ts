@@ -1,0 +1,259 @@
+import { pathTo } from '../../../common/routes.ts';
+import {
+  type CommentCount,
+  type CommentPage,
+  type CommentView,
+  type CreateCommentInput,
+  commentLimits,
+  commentMessages,
+  createCommentSchema,
+  type ReplyPage,
+} from '../../../common/schemas/engagement.ts';
+import type { BusEvent } from '../../adapters/bus/bus.ts';
+import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
+import { forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { requireVerified } from '../../policies/account.ts';
+import { canDeleteComment, canModerateComments, canWriteComment } from '../../policies/comments.ts';
+import type { Viewer } from '../../policies/creators.ts';
+import {
+  type CommentContext,
+  presentAuthor,
+  presentComment,
+  presentThread,
+} from '../../presenters/comment.ts';
+import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
+import type { CommentRecord, CommentsRepository } from '../../repositories/comments.repository.ts';
+import type { PostRow } from '../../repositories/posts.repository.ts';
+import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { PostsService } from '../posts/posts.service.ts';
+import type { EventsService } from '../realtime/events.service.ts';
+import type { NotificationsService } from '../realtime/notifications.service.ts';
+import { commentEmail, replyEmail } from './emails.ts';
+
+type Actor = Viewer & Pick<UserRecord, 'isEmailVerified'>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The topic on the event bus that everyone reading a post's comments listens to. */
+const topicOf = (postId: string) => `post:${postId}`;
+
+/**
+ * Comments under posts: seen by whoever may see the post (never its locked media: a comment
+ * carries only text and its author), written by signed-in, verified users while the creator keeps
+ * them on, one level of replies, likes, deletion by the author or the creator.
+ */
+export function createCommentsService(deps: {
+  posts: Pick<PostsService, 'visible'>;
+  comments: CommentsRepository;
+  blocks: Pick<BlocksRepository, 'between'>;
+  limiter: RateLimiter;
+  notifications: Pick<NotificationsService, 'notify'>;
+  events: Pick<EventsService, 'broadcast' | 'watch'>;
+  clock: Clock;
+  publicUrl: string;
+  onError: (error: unknown) => void;
+}) {
+  async function context(viewer: Viewer | null, row: PostRow): Promise<CommentContext> {
+    return {
+      viewer,
+      postOwnerId: row.creator.userId,
+      enabled: !(await deps.comments.commentsOff(row.post.id)),
+    };
+  }
+
+  /** The comment and its post, when this viewer may see both (a comment across a block is not found). */
+  async function visibleComment(viewer: Viewer | null, id: string) {
+    const comment = UUID.test(id) ? await deps.comments.find(id.toLowerCase()) : null;
+    if (!comment) throw notFound(commentMessages.notFound);
+    const post = await deps.posts.visible(viewer, comment.postId).catch(() => {
+      throw notFound(commentMessages.notFound);
+    });
+    if (viewer && viewer.id !== comment.authorId && (await deps.blocks.between(viewer.id, comment.authorId)))
+      throw notFound(commentMessages.notFound);
+    return { comment, post };
+  }
+
+  /** Tells every open comments section of the post the new count (never fails the action). */
+  async function announce(row: PostRow, count: number): Promise<void> {
+    try {
+      await deps.events.broadcast(topicOf(row.post.id), 'post.comments', { postId: row.post.id, count });
+    } catch (error) {
+      deps.onError(error);
+    }
+  }
+
+  async function throttle(user: Actor): Promise<void> {
+    const minute = await deps.limiter.consume('comment-minute', user.id, {
+      limit: commentLimits.perMinute,
+      windowMs: 60_000,
+    });
+    const hour =
+      minute ??
+      (await deps.limiter.consume('comment-hour', user.id, {
+        limit: commentLimits.perHour,
+        windowMs: 3_600_000,
+      }));
+    if (hour !== null) throw rateLimited(commentMessages.tooMany, hour);
+  }
+
+  return {
+    /**
+     * A live stream of comment counts: `listener` hears every change to the posts among `postIds`
+     * this viewer may see (the others are left out, as if they did not exist). Answers their counts
+     * as they are once listening, so no change falls between, and the stop.
+     */
+    async live(viewer: Viewer | null, postIds: string[], listener: (event: BusEvent) => void) {
+      const visible: string[] = [];
+      for (const postId of new Set(postIds)) {
+        const row = await deps.posts.visible(viewer, postId).catch(() => null);
+        if (row) visible.push(row.post.id);
+      }
+      const stops = visible.map((postId) => deps.events.watch(topicOf(postId), listener));
+      const stop = () => {
+        for (const each of stops) each();
+      };
+      try {
+        return { counts: await deps.comments.counts(visible), stop };
+      } catch (error) {
+        stop();
+        throw error;
+      }
+    },
+
+    async list(
+      viewer: Viewer | null,
+      postId: string,
+      options: { limit: number; cursor?: string },
+    ): Promise<CommentPage> {
+      const row = await deps.posts.visible(viewer, postId);
+      const before = decodeCursor(options.cursor, ['id'])?.id;
+      const rows = await deps.comments.page({
+        postId: row.post.id,
+        viewerId: viewer?.id ?? null,
+        limit: options.limit + 1,
+        ...(before ? { beforeId: before } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const replies = await deps.comments.firstReplies(
+        page.map((item) => item.comment.id),
+        viewer?.id ?? null,
+        commentLimits.repliesShown,
+      );
+      const facts = await context(viewer, row);
+      const last = page.at(-1);
+      return {
+        items: page.map((item) =>
+          presentThread(
+            item,
+            replies.filter((reply) => reply.comment.parentId === item.comment.id),
+            facts,
+          ),
+        ),
+        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.comment.id }) : null,
+        count: row.post.commentCount,
+        enabled: facts.enabled,
+        canComment: canWriteComment(viewer, facts),
+        canModerate: canModerateComments(viewer, row.creator.userId),
+      };
+    },
+
+    async replies(
+      viewer: Viewer | null,
+      id: string,
+      options: { limit: number; cursor?: string },
+    ): Promise<ReplyPage> {
+      const { comment, post } = await visibleComment(viewer, id);
+      const after = decodeCursor(options.cursor, ['id'])?.id;
+      const rows = await deps.comments.replies({
+        parentId: comment.id,
+        viewerId: viewer?.id ?? null,
+        limit: options.limit + 1,
+        ...(after ? { afterId: after } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const facts = await context(viewer, post);
+      const last = page.at(-1);
+      return {
+        items: page.map((item) => presentComment(item, facts)),
+        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.comment.id }) : null,
+      };
+    },
+
+    async create(user: Actor, postId: string, input: CreateCommentInput): Promise<CommentView> {
+      requireVerified(user);
+      const body = createCommentSchema.parse(input);
+      const row = await deps.posts.visible(user, postId);
+      const facts = await context(user, row);
+      if (!canWriteComment(user, facts)) throw forbidden(commentMessages.turnedOff);
+      let parent: CommentRecord | null = null;
+      if (body.parentId) {
+        parent = await deps.comments.find(body.parentId.toLowerCase());
+        if (!parent || parent.postId !== row.post.id)
+          throw validationFailed({ parentId: commentMessages.notFound });
+        if (parent.parentId !== null) throw validationFailed({ parentId: commentMessages.oneLevel });
+        if (parent.authorId !== user.id && (await deps.blocks.between(user.id, parent.authorId)))
+          throw forbidden(commentMessages.blocked);
+      }
+      await throttle(user);
+      const { comment, count } = await deps.comments.create({
+        postId: row.post.id,
+        authorId: user.id,
+        parentId: parent?.id ?? null,
+        body: body.text,
+        now: deps.clock.now(),
+      });
+      const created = await deps.comments.findRow(comment.id, user.id);
+      if (!created) throw notFound(commentMessages.notFound);
+      const authorName = presentAuthor(created.author).name;
+      const link = pathTo('post', { id: row.post.id });
+      const url = `${deps.publicUrl}${link}`;
+      await deps.notifications.notify({
+        userId: row.creator.userId,
+        kind: 'comment',
+        actorId: user.id,
+        text: `${authorName} commented on your post`,
+        link,
+        email: (to) => commentEmail(to, { authorName, text: body.text, url }),
+      });
+      // The creator already heard of it as a comment on their post.
+      if (parent && parent.authorId !== row.creator.userId) {
+        await deps.notifications.notify({
+          userId: parent.authorId,
+          kind: 'reply',
+          actorId: user.id,
+          text: `${authorName} replied to your comment`,
+          link,
+          email: (to) => replyEmail(to, { authorName, text: body.text, url }),
+        });
+      }
+      await announce(row, count);
+      return presentComment(created, facts);
+    },
+
+    async delete(user: Viewer, id: string): Promise<CommentCount> {
+      const { comment, post } = await visibleComment(user, id);
+      if (!canDeleteComment(user, { authorId: comment.authorId, postOwnerId: post.creator.userId }))
+        throw forbidden(commentMessages.cannotDelete);
+      const count = await deps.comments.delete(comment);
+      await announce(post, count);
+      return { postId: post.post.id, count };
+    },
+
+    async setLike(user: Actor, id: string, liked: boolean) {
+      if (liked) requireVerified(user);
+      const { comment } = await visibleComment(user, id);
+      const likes = await deps.comments.setLike(user.id, comment.id, liked, deps.clock.now());
+      return { liked, likes };
+    },
+
+    /** Only the creator turns a post's comments off (what is there stays) or on again. */
+    async setEnabled(user: Viewer, postId: string, enabled: boolean) {
+      const row = await deps.posts.visible(user, postId);
+      if (!canModerateComments(user, row.creator.userId)) throw forbidden(commentMessages.onlyCreator);
+      await deps.comments.setCommentsOff(row.post.id, !enabled, deps.clock.now());
+      return { enabled };
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,143 @@
+import {
+  type VaultFolder,
+  type VaultPage,
+  type VaultQuery,
+  vaultMessages,
+  vaultQuerySchema,
+} from '../../../common/schemas/vault.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { canDeleteMedia } from '../../policies/media.ts';
+import { presentVaultFolder, presentVaultItem } from '../../presenters/vault.ts';
+import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
+import type { MediaRepository } from '../../repositories/media.repository.ts';
+import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { VaultRepository } from '../../repositories/vault.repository.ts';
+import type { MediaLibrary } from '../media/library.service.ts';
+import type { MediaLinks } from '../media/links.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = 24 * 60 * 60 * 1000;
+/** How many posts a refusal names before "and N more". */
+const NAMED_PLACES = 3;
+
+const quoted = (description: string) => {
+  const text = description.trim().replace(/\s+/g, ' ');
+  return `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+};
+
+/**
+ * A creator's vault: every photo and video they uploaded for posts, in folders of their own, with
+ * the posts that show each one. Only the owner reaches any of it.
+ */
+export function createVaultService(deps: {
+  vault: VaultRepository;
+  media: Pick<MediaRepository, 'findById'>;
+  creators: Pick<CreatorsRepository, 'findByUserId'>;
+  library: Pick<MediaLibrary, 'remove'>;
+  links: MediaLinks;
+  clock: Clock;
+}) {
+  async function requireCreator(user: UserRecord) {
+    if (!(await deps.creators.findByUserId(user.id))) throw forbidden(vaultMessages.onlyCreators);
+  }
+
+  async function ownItem(user: UserRecord, id: string) {
+    const row = UUID.test(id) ? await deps.media.findById(id.toLowerCase()) : null;
+    if (row?.purpose !== 'post' || !canDeleteMedia(user, row)) throw notFound(vaultMessages.itemNotFound);
+    return row;
+  }
+
+  async function ownFolder(user: UserRecord, id: string) {
+    const folder = UUID.test(id) ? await deps.vault.findFolder(user.id, id.toLowerCase()) : null;
+    if (!folder) throw notFound(vaultMessages.folderNotFound);
+    return folder;
+  }
+
+  async function checkNameFree(user: UserRecord, name: string, exceptId?: string) {
+    const taken = await deps.vault.folderNamed(user.id, name);
+    if (taken && taken.id !== exceptId)
+      throw conflict(vaultMessages.folderNameTaken, { name: vaultMessages.folderNameTaken });
+  }
+
+  async function folders(user: UserRecord): Promise<{ items: VaultFolder[] }> {
+    const rows = await deps.vault.folders(user.id);
+    return { items: rows.map(presentVaultFolder) };
+  }
+
+  return {
+    async list(user: UserRecord, input: VaultQuery): Promise<VaultPage> {
+      await requireCreator(user);
+      const query = vaultQuerySchema.parse(input);
+      const beforeId = decodeCursor(query.cursor, ['id'])?.id;
+      const rows = await deps.vault.items({
+        ownerId: user.id,
+        limit: query.limit + 1,
+        ...(query.kind ? { kind: query.kind } : {}),
+        ...(query.from ? { from: new Date(`${query.from}T00:00:00Z`) } : {}),
+        // "to" is a whole day: everything before the next one.
+        ...(query.to ? { to: new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY) } : {}),
+        ...(query.folder ? { folder: query.folder === 'none' ? 'none' : query.folder.toLowerCase() } : {}),
+        ...(beforeId && UUID.test(beforeId) ? { beforeId } : {}),
+      });
+      const page = rows.slice(0, query.limit);
+      const uses = await deps.vault.usesOf(page.map((row) => row.media.id));
+      const items = await Promise.all(
+        page.map((row) => presentVaultItem(row, uses.get(row.media.id) ?? [], deps.links)),
+      );
+      const last = page.at(-1);
+      return {
+        items,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ id: last.media.id }) : null,
+      };
+    },
+
+    folders: async (user: UserRecord) => {
+      await requireCreator(user);
+      return folders(user);
+    },
+
+    async createFolder(user: UserRecord, name: string): Promise<VaultFolder> {
+      await requireCreator(user);
+      await checkNameFree(user, name);
+      const folder = await deps.vault.createFolder(user.id, name, deps.clock.now());
+      return presentVaultFolder({ ...folder, itemCount: 0 });
+    },
+
+    async renameFolder(user: UserRecord, id: string, name: string): Promise<VaultFolder> {
+      const folder = await ownFolder(user, id);
+      await checkNameFree(user, name, folder.id);
+      await deps.vault.renameFolder(folder.id, name);
+      const found = (await folders(user)).items.find((item) => item.id === folder.id);
+      if (!found) throw notFound(vaultMessages.folderNotFound);
+      return found;
+    },
+
+    /** The folder goes; its items stay in the vault, out of any folder. */
+    async deleteFolder(user: UserRecord, id: string): Promise<void> {
+      const folder = await ownFolder(user, id);
+      await deps.vault.deleteFolder(folder.id);
+    },
+
+    async move(user: UserRecord, id: string, folderId: string | null): Promise<{ folderId: string | null }> {
+      const item = await ownItem(user, id);
+      const folder = folderId ? await ownFolder(user, folderId) : null;
+      await deps.vault.place(item.id, folder?.id ?? null);
+      return { folderId: folder?.id ?? null };
+    },
+
+    /** Refused while any post shows it, naming those posts. */
+    async delete(user: UserRecord, id: string): Promise<void> {
+      const item = await ownItem(user, id);
+      const uses = (await deps.vault.usesOf([item.id])).get(item.id) ?? [];
+      if (uses.length > 0) {
+        const named = uses.slice(0, NAMED_PLACES).map((use) => quoted(use.description));
+        throw conflict(vaultMessages.inUse(named, uses.length - named.length));
+      }
+      await deps.library.remove(item.id);
+    },
+  };
+}
+
+export type VaultService = ReturnType<typeof createVaultService>;

@@ -1,0 +1,214 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type {
+  CheckoutResponse,
+  CreatorPlanId,
+  VerifyCheckoutResponse,
+} from '../../../common/schemas/monetization.ts';
+import type { PostView } from '../../../common/schemas/posts.ts';
+import { sandboxWebhookSecret } from '../../adapters/payments/sandbox/sandbox-provider.ts';
+import { signBody } from '../../adapters/payments/signature.ts';
+import { fanPayments, ledgerEntries, sandboxTransactions } from '../../db/schema/index.ts';
+import type { FanPaymentServices } from '../../modules/billing-services.ts';
+import { bearer, GOOD_PASSWORD, signUpVerified, uniqueEmail, uniqueIp } from '../accounts.ts';
+import { buildCreator, buildPost } from '../creators.ts';
+import { type BillingTestApp, createBillingTestApp, type DriverName, db, pay, settle } from './index.ts';
+
+export { DAY, type DriverName, db, drivers, ledgerBalanced, pay, settle } from './index.ts';
+
+/** The billing test app, and an admin who approves creators. */
+export interface MonetizationTestApp extends BillingTestApp {
+  admin: { email: string; token: string; user: { id: string } };
+}
+
+export async function createMonetizationTestApp(
+  driver: DriverName,
+  options: { runJobs?: boolean; env?: Record<string, string> } = {},
+): Promise<MonetizationTestApp> {
+  const adminEmail = uniqueEmail('admin');
+  const harness = (await createBillingTestApp(driver, {
+    ...options,
+    env: { ADMIN_EMAILS: adminEmail, ...options.env },
+  })) as MonetizationTestApp;
+  const admin = await signUpVerified(harness, { email: adminEmail });
+  harness.admin = { email: admin.email, token: admin.token, user: { id: admin.user.id } };
+  return harness;
+}
+
+export function monetization(t: MonetizationTestApp): FanPaymentServices {
+  const services = t.app.services.monetization;
+  if (!services) throw new Error('monetization services missing');
+  return services;
+}
+
+export function call(
+  t: MonetizationTestApp,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: uniqueIp(),
+    headers: token ? bearer(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+export async function ok<T>(response: Promise<LightMyRequestResponse>, status = 200): Promise<T> {
+  const answer = await response;
+  expect(answer.statusCode, answer.body).toBe(status);
+  return answer.json<T>();
+}
+
+export const fan = (t: MonetizationTestApp, details: { firstName?: string; lastName?: string } = {}) =>
+  signUpVerified(t, details);
+
+/** A fresh session for a user (tests move the clock past a session's lifetime). */
+export async function signIn(
+  t: MonetizationTestApp,
+  user: { email: string; password: string },
+): Promise<string> {
+  const response = await call(t, 'POST', '/api/auth/signin', undefined, {
+    email: user.email,
+    password: user.password,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+/** A fresh admin session (tests move the clock past a session's lifetime). */
+export async function adminToken(t: MonetizationTestApp): Promise<string> {
+  const response = await call(t, 'POST', '/api/auth/signin', undefined, {
+    email: t.admin.email,
+    password: GOOD_PASSWORD,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  t.admin.token = response.json<{ token: string }>().token;
+  return t.admin.token;
+}
+
+/** An approved creator with a monthly price (dollars as typed). */
+export async function creator(t: MonetizationTestApp, monthlyPrice = '10.00') {
+  return buildCreator(t, { approveWith: await adminToken(t), draft: { monthlyPrice } });
+}
+
+export function ppvPost(
+  t: MonetizationTestApp,
+  token: string,
+  price = '4.99',
+  youtube = true,
+): Promise<PostView> {
+  return buildPost(t, token, { visibility: 'pay_per_view', price, youtube });
+}
+
+export function subscriberPost(t: MonetizationTestApp, token: string, youtube = true): Promise<PostView> {
+  return buildPost(t, token, { visibility: 'subscribers', youtube });
+}
+
+export function subscribe(
+  t: MonetizationTestApp,
+  token: string,
+  handle: string,
+  plan: CreatorPlanId = 'monthly',
+): Promise<LightMyRequestResponse> {
+  return call(t, 'POST', `/api/creators/${handle}/subscribe`, token, { plan });
+}
+
+export function unlock(t: MonetizationTestApp, token: string, postId: string) {
+  return call(t, 'POST', `/api/posts/${postId}/unlock`, token, {});
+}
+
+export function verify(t: MonetizationTestApp, token: string, reference: string) {
+  return ok<VerifyCheckoutResponse>(call(t, 'POST', '/api/monetization/verify', token, { reference }));
+}
+
+/** Subscribe, pay and verify: the fan has access when it returns. */
+export async function subscribed(
+  t: MonetizationTestApp,
+  token: string,
+  handle: string,
+  plan: CreatorPlanId = 'monthly',
+  options: { failRenewals?: boolean } = {},
+) {
+  const checkout = await ok<CheckoutResponse>(subscribe(t, token, handle, plan));
+  await pay(t, checkout, options);
+  const verified = await verify(t, token, checkout.reference);
+  expect(verified.status).toBe('succeeded');
+  await settle(t);
+  return { checkout, verified };
+}
+
+export async function unlocked(t: MonetizationTestApp, token: string, postId: string) {
+  const checkout = await ok<CheckoutResponse>(unlock(t, token, postId));
+  await pay(t, checkout);
+  const verified = await verify(t, token, checkout.reference);
+  expect(verified.status).toBe('succeeded');
+  await settle(t);
+  return { checkout, verified };
+}
+
+export async function runJob(t: MonetizationTestApp) {
+  const report = await monetization(t).lifecycle.runDue();
+  await settle(t);
+  return report;
+}
+
+export async function accountBalance(t: MonetizationTestApp, accountId: string): Promise<number> {
+  const [row] = await db(t)
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId));
+  return Number(row?.total ?? 0);
+}
+
+export async function paymentsOf(t: MonetizationTestApp, fanId: string) {
+  return db(t).select().from(fanPayments).where(eq(fanPayments.fanId, fanId)).orderBy(fanPayments.createdAt);
+}
+
+/** What the provider holds as refunded for a reference. */
+export async function providerRefunded(t: MonetizationTestApp, reference: string): Promise<number> {
+  if (t.fake) return t.fake.refundedAmount(reference);
+  const [row] = await db(t)
+    .select({ refunded: sandboxTransactions.refundedAmount })
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.reference, reference));
+  return row?.refunded ?? 0;
+}
+
+/** A genuine, signed provider event (as the provider would send it) delivered to the webhook. */
+export function deliverEvent(t: MonetizationTestApp, body: object) {
+  const rawBody = JSON.stringify(body);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (t.fake) headers['x-paystack-signature'] = signBody(t.fake.secretKey, rawBody);
+  else headers['x-sandbox-signature'] = signBody(sandboxWebhookSecret(t.config.appSecret), rawBody);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/webhook/${t.driver}`,
+    headers,
+    payload: rawBody,
+  });
+}
+
+/** The signed charge.success webhook of a paid checkout, as the provider delivers it. */
+export async function webhookOf(t: MonetizationTestApp, reference: string) {
+  if (t.fake) return t.fake.webhookFor(reference);
+  const webhook = await t.app.services.payments.providers.sandbox?.webhookFor(reference);
+  if (!webhook) throw new Error(`no sandbox webhook for ${reference}`);
+  return webhook;
+}
+
+export function deliverWebhook(
+  t: MonetizationTestApp,
+  webhook: { rawBody: string; headers: Record<string, string> },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/webhook/${t.driver}`,
+    headers: webhook.headers,
+    payload: webhook.rawBody,
+  });
+}

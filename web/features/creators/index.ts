@@ -1,0 +1,11 @@
+/**
+ * What other features use of creators: its public surface. Other features import from this file only
+ * (a Biome rule in biome.json enforces it); everything else in the folder is the feature's own.
+ */
+export { creatorQueryOptions } from './api/get-creator.ts';
+export { useMyCreator } from './api/get-my-creator.ts';
+export { CreatorCard } from './components/creator-card.tsx';
+export { CreatorListSkeleton } from './components/creator-list-skeleton.tsx';
+export { ImageFileButton } from './components/image-file-button.tsx';
+export { LoadError } from './components/load-error.tsx';
+export { creatorInitials } from './format.ts';

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { type CheckoutResponse, checkoutResponseSchema } from '#common/schemas/monetization.ts';
+import type { SendTipInput } from '#common/schemas/tips.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * POST /api/creators/:handle/tips: a checkout for a tip. The same `idempotencyKey` answers the same
+ * checkout, so a double click or a retry is charged once.
+ */
+export async function sendTip(handle: string, input: SendTipInput): Promise<CheckoutResponse> {
+  const body = await api.post(`/creators/${encodeURIComponent(handle)}/tips`, input);
+  return checkoutResponseSchema.parse(body);
+}
+
+export function useSendTip(handle: string) {
+  return useMutation({ mutationFn: (input: SendTipInput) => sendTip(handle, input) });
+}
