@@ -10,7 +10,12 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-let clients = 0;
+/**
+ * Where this test file's addresses start. Each file has its own copy of this module, so a counter
+ * starting at zero would hand every file of a worker the same addresses, and after ten files the
+ * first of them would have used up its ten sign-ups an hour. A random start keeps the files apart.
+ */
+let clients = Math.floor(Math.random() * 62_000);
 
 /**
  * A client address of its own for each browser context or API caller. The test server trusts the
