@@ -60,6 +60,8 @@ export type NotificationView = z.infer<typeof notificationSchema>;
 
 export const eventSchemas = {
   'message.created': z.object({ message: chatMessageSchema }),
+  /** A message changed for this member (a pay-per-view message they just unlocked). */
+  'message.updated': z.object({ message: chatMessageSchema }),
   'message.read': z.object({ conversationId: z.string(), readerId: z.string(), readAt: z.string() }),
   'conversation.updated': z.object({ conversationId: z.string() }),
   notification: z.object({ notification: notificationSchema, unread: z.number().int() }),

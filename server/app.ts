@@ -261,12 +261,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   postScheduler = postsModule.postScheduler;
   await registerVault(app, platform, { media: mediaModule });
   await registerEngagement(app, platform, { posts: postsModule, realtime });
-  await registerMessaging(app, platform, { realtime });
+  const messaging = await registerMessaging(app, platform, { realtime, media: mediaModule });
   await registerSafety(app, platform, { media: mediaModule, realtime });
   monetization = await registerBilling(app, platform, {
     runtime: payments,
     realtime,
     presentPosts,
+    messaging,
   });
   app.services.monetization = monetization;
   await app.register(configRoutes, {

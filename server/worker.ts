@@ -39,21 +39,8 @@ async function main() {
     send: async ({ path, rawBody, headers }) =>
       (await fetch(`${config.publicUrl}${path}`, { method: 'POST', headers, body: rawBody })).status,
   });
-  // Renewal receipts go by email; live notifications belong to the web processes.
+  // Receipts go by email.
   const outbox = createOutbox(createMailer(config.mail, log), log);
-  const monetization = createFanPaymentServices({
-    repos,
-    provider: payments.providers.active,
-    agentPlans: payments.webhooks,
-    clock: systemClock,
-    log,
-    publicUrl: config.publicUrl,
-    feePercent: config.payments.platformFeePercent,
-    holdDays: config.payments.earningsHoldDays,
-    tipLimits: config.payments.tips,
-    outbox,
-    notifications: null,
-  });
   // A scheduled post's notification: stored, pushed over the bus (Redis reaches the web processes'
   // open tabs) and emailed as the creator chose.
   const bus = createEventBus(config.redisUrl, log);
@@ -70,6 +57,21 @@ async function main() {
     outbox,
     clock: systemClock,
     onError: (error) => log.error({ err: error }, 'a notification failed'),
+  });
+  const monetization = createFanPaymentServices({
+    repos,
+    provider: payments.providers.active,
+    agentPlans: payments.webhooks,
+    clock: systemClock,
+    log,
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.platformFeePercent,
+    holdDays: config.payments.earningsHoldDays,
+    tipLimits: config.payments.tips,
+    outbox,
+    // Settled here (a webhook, a renewal): the tip's message and the notification reach open tabs over the bus.
+    notifications,
+    events,
   });
   const queue = await startQueue(database, {
     work: true,

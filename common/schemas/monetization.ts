@@ -114,7 +114,7 @@ export type VerifyCheckoutInput = z.infer<typeof verifyCheckoutSchema>;
 export const checkoutOutcomes = ['succeeded', 'failed', 'abandoned', 'pending', 'refused'] as const;
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
 
-export const checkoutPurposes = ['creator_subscription', 'post_unlock', 'tip'] as const;
+export const checkoutPurposes = ['creator_subscription', 'post_unlock', 'tip', 'message_unlock'] as const;
 export type CheckoutPurpose = (typeof checkoutPurposes)[number];
 
 /**

@@ -27,7 +27,7 @@ import {
 import { createFanCheckoutService } from '../services/billing/fan-payments/checkout.service.ts';
 import { createMonetizationLibrary } from '../services/billing/fan-payments/library.service.ts';
 import { createMonetizationLifecycle } from '../services/billing/fan-payments/lifecycle.service.ts';
-import { createMonetizationNotifier } from '../services/billing/fan-payments/notifier.ts';
+import { createMonetizationNotifier, type MessageViewOf } from '../services/billing/fan-payments/notifier.ts';
 import { createFanRefundService } from '../services/billing/fan-payments/refunds.service.ts';
 import { createFanPaymentSettlement } from '../services/billing/fan-payments/settlement.service.ts';
 import { createFanSubscriptionsService } from '../services/billing/fan-payments/subscriptions.service.ts';
@@ -126,8 +126,18 @@ export function createBillingRuntime(deps: {
 export function createFanPaymentServices(deps: {
   repos: Pick<
     Repositories,
-    'fanPayments' | 'creators' | 'blocks' | 'posts' | 'users' | 'transactions' | 'purchases' | 'tips'
+    | 'fanPayments'
+    | 'creators'
+    | 'blocks'
+    | 'posts'
+    | 'users'
+    | 'transactions'
+    | 'purchases'
+    | 'tips'
+    | 'conversations'
   >;
+  /** How a member sees a message (the fan's unlocked message goes live); absent in the worker. */
+  messageViewOf?: MessageViewOf | null;
   /** The active payment provider (the sandbox, or Paystack when configured). */
   provider: PaymentProvider;
   /** Provider events about agent-plan payments: the one webhook entry routes them there. */
@@ -156,6 +166,8 @@ export function createFanPaymentServices(deps: {
     users: repos.users,
     publicUrl: deps.publicUrl,
     log,
+    events: deps.events ?? null,
+    messageViewOf: deps.messageViewOf ?? null,
   });
   const refunds = createFanRefundService({ store, provider, clock, log });
   const settlement = createFanPaymentSettlement({
@@ -182,6 +194,7 @@ export function createFanPaymentServices(deps: {
     settlement,
     creators,
     posts: repos.posts,
+    messages: repos.conversations,
     blocks,
     clock,
     publicUrl: deps.publicUrl,

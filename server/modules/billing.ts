@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import agentPlanRoutes from '../routes/billing/agent-plans/index.ts';
 import fanPaymentRoutes from '../routes/billing/fan-payments/index.ts';
 import providerRoutes from '../routes/billing/provider/index.ts';
+import type { MessagingService } from '../services/messaging/messaging.service.ts';
 import type { PresentPosts } from '../services/posts/post-views.ts';
 import {
   type BillingRuntime,
@@ -19,7 +20,12 @@ import type { RealtimeModule } from './realtime.ts';
 export async function registerBilling(
   app: FastifyInstance,
   p: Platform,
-  deps: { runtime: BillingRuntime; realtime: RealtimeModule; presentPosts: PresentPosts },
+  deps: {
+    runtime: BillingRuntime;
+    realtime: RealtimeModule;
+    presentPosts: PresentPosts;
+    messaging: Pick<MessagingService, 'viewOf'>;
+  },
 ): Promise<FanPaymentServices> {
   const { config } = p;
   await app.register(agentPlanRoutes, { payments: deps.runtime });
@@ -37,6 +43,7 @@ export async function registerBilling(
     events: deps.realtime.events,
     tipLimits: config.payments.tips,
     limiter: p.limiter,
+    messageViewOf: (viewerId, messageId) => deps.messaging.viewOf(viewerId, messageId),
   });
   await app.register(fanPaymentRoutes, { monetization: fanPayments, presentPosts: deps.presentPosts });
   await app.register(providerRoutes, {

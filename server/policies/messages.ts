@@ -1,4 +1,5 @@
 import { messageMessages } from '../../common/schemas/messages.ts';
+import { conflict as conflictError, forbidden, notFound } from '../errors.ts';
 import type { PersonRecord } from '../repositories/conversations.repository.ts';
 
 /**
@@ -20,4 +21,59 @@ export function messageRefusal(facts: {
     return messageMessages.subscribersOnly(creator.displayName);
   }
   return null;
+}
+
+/** Only an approved creator attaches photos and videos to a message (and may ask a price for them). */
+export function canAttachMedia(sender: PersonRecord): boolean {
+  return sender.creator?.status === 'approved';
+}
+
+/**
+ * Who sees a message's items in full: its sender, anyone when it has no price, and the other side
+ * once they paid for it. Everyone else gets the blurred previews.
+ */
+export function isEntitledToMessage(
+  viewerId: string,
+  message: { senderId: string; priceCents: number | null },
+  purchased: boolean,
+): boolean {
+  return message.senderId === viewerId || message.priceCents === null || purchased;
+}
+
+/** Whether the viewer may pay to see a message's items (the web shows "Unlock" from this). */
+export function canUnlockMessage(
+  viewerId: string,
+  message: { senderId: string; priceCents: number | null },
+  facts: { recipientId: string; purchased: boolean; hasItems: boolean },
+): boolean {
+  return (
+    message.senderId !== viewerId &&
+    facts.recipientId === viewerId &&
+    message.priceCents !== null &&
+    facts.hasItems &&
+    !facts.purchased
+  );
+}
+
+/**
+ * Throws unless the viewer may start paying for the message: it was sent to them, it has a price,
+ * the sender's creator page is approved, neither side blocked the other, and they do not own it yet.
+ */
+export function assertCanUnlockMessage(
+  viewerId: string,
+  message: { senderId: string; priceCents: number | null },
+  facts: {
+    recipientId: string;
+    hasItems: boolean;
+    sellerApproved: boolean;
+    blocked: boolean;
+    owned: boolean;
+  },
+): void {
+  if (message.senderId === viewerId) throw forbidden(messageMessages.ownMessage);
+  if (facts.recipientId !== viewerId) throw notFound(messageMessages.messageNotFound);
+  if (facts.blocked) throw forbidden(messageMessages.blocked);
+  if (message.priceCents === null || !facts.hasItems || !facts.sellerApproved)
+    throw forbidden(messageMessages.notForSale);
+  if (facts.owned) throw conflictError(messageMessages.alreadyUnlocked);
 }

@@ -192,7 +192,7 @@ export function presentCheckoutVerification(result: CheckoutVerification): Verif
         ? tipMessages.sent
         : outcomeMessages[result.status],
     purpose:
-      payment.purpose === 'tip' || payment.purpose === 'post_unlock'
+      payment.purpose === 'tip' || payment.purpose === 'post_unlock' || payment.purpose === 'message_unlock'
         ? payment.purpose
         : 'creator_subscription',
     creatorHandle: result.creatorHandle,
@@ -319,16 +319,20 @@ function entryText(kind: WalletEntry['kind'], row: WalletHistoryRow): string {
   const sold =
     row.purpose === 'post_unlock'
       ? 'your post they unlocked'
-      : row.purpose === 'subscription_renewal'
-        ? `their subscription renewal${plan}`
-        : `their subscription${plan}`;
+      : row.purpose === 'message_unlock'
+        ? 'your message they unlocked'
+        : row.purpose === 'subscription_renewal'
+          ? `their subscription renewal${plan}`
+          : `their subscription${plan}`;
   if (kind === 'refund') return `Refund to ${fan} for ${sold}`;
   if (kind === 'chargeback') return `Chargeback by ${fan} on ${sold}`;
   return row.purpose === 'post_unlock'
     ? `${fan} unlocked your post`
-    : row.purpose === 'subscription_renewal'
-      ? `${fan} renewed their subscription${plan}`
-      : `${fan} subscribed to you${plan}`;
+    : row.purpose === 'message_unlock'
+      ? `${fan} unlocked your message`
+      : row.purpose === 'subscription_renewal'
+        ? `${fan} renewed their subscription${plan}`
+        : `${fan} subscribed to you${plan}`;
 }
 
 /** The creator's earnings history; an earning says when it leaves the hold. */

@@ -1,9 +1,14 @@
 import type { ChatMessage, Conversation, Person } from '../../common/schemas/messages.ts';
+import { messagePricing } from '../../common/schemas/messages.ts';
+import { canUnlockMessage, isEntitledToMessage } from '../policies/messages.ts';
 import type {
   ConversationRow,
   MessageRecord,
   PersonRecord,
 } from '../repositories/conversations.repository.ts';
+import type { MediaRecord } from '../repositories/media.repository.ts';
+import type { MediaLinks } from '../services/media/links.ts';
+import { presentMedia } from './media.ts';
 import { presentMessageTip } from './tips.ts';
 
 /** Someone in a conversation as the other side sees them: a creator's page name, never an email. */
@@ -26,6 +31,51 @@ export function presentMessage(message: MessageRecord): ChatMessage {
     clientId: message.clientId,
     createdAt: message.createdAt.toISOString(),
     tip: presentMessageTip(message),
+  };
+}
+
+/** What one member knows of a message with items: its recipient, and whether they bought it. */
+export interface MessageViewContext {
+  viewerId: string;
+  recipientId: string;
+  items: MediaRecord[];
+  purchased: boolean;
+  links: MediaLinks;
+}
+
+/**
+ * A message as one member sees it, with its photos and videos. Until the viewer may see them
+ * (server/policies/messages.ts), each item carries only its blurred preview: no link to an
+ * original or a full rendition leaves the server.
+ */
+export async function presentChatMessage(
+  message: MessageRecord,
+  context: MessageViewContext,
+): Promise<ChatMessage> {
+  const base = presentMessage(message);
+  if (context.items.length === 0) return { ...base, attachment: null };
+  const entitled = isEntitledToMessage(context.viewerId, message, context.purchased);
+  return {
+    ...base,
+    attachment: {
+      items: await Promise.all(
+        context.items.map((item) => presentMedia(item, { entitled, links: context.links })),
+      ),
+      counts: {
+        photos: context.items.filter((item) => item.kind === 'image').length,
+        videos: context.items.filter((item) => item.kind === 'video').length,
+      },
+      price:
+        message.priceCents === null
+          ? null
+          : { amount: message.priceCents, currency: messagePricing.currency },
+      locked: !entitled,
+      canUnlock: canUnlockMessage(context.viewerId, message, {
+        recipientId: context.recipientId,
+        purchased: context.purchased,
+        hasItems: true,
+      }),
+    },
   };
 }
 

@@ -1,6 +1,17 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { conversationMembers, conversations, creatorProfiles, messages, users } from '../db/schema/index.ts';
+import {
+  conversationMembers,
+  conversations,
+  creatorProfiles,
+  media,
+  messageItems,
+  messagePurchases,
+  messages,
+  users,
+} from '../db/schema/index.ts';
+import type { MediaRecord } from './media.repository.ts';
+import { olderThan } from './rows.ts';
 
 export type ConversationRecord = typeof conversations.$inferSelect;
 export type MemberRecord = typeof conversationMembers.$inferSelect;
@@ -211,6 +222,9 @@ export function createConversationsRepository(db: Database) {
       now: Date;
       /** A tip's payment and amount (one message per payment). */
       tip?: { paymentId: string; amount: number; currency: string };
+      /** Photos and videos attached, in order, and what the other side pays to see them. */
+      mediaIds?: string[];
+      priceCents?: number | null;
     }): Promise<{ message: MessageRecord; created: boolean }> {
       return db.transaction(async (tx) => {
         const [created] = await tx
@@ -227,10 +241,18 @@ export function createConversationsRepository(db: Database) {
                   tipCurrency: input.tip.currency,
                 }
               : {}),
+            priceCents: input.priceCents ?? null,
             createdAt: input.now,
           })
           .onConflictDoNothing()
           .returning();
+        if (created && input.mediaIds && input.mediaIds.length > 0) {
+          await tx
+            .insert(messageItems)
+            .values(
+              input.mediaIds.map((mediaId, position) => ({ messageId: created.id, position, mediaId })),
+            );
+        }
         if (!created) {
           const [existing] = await tx
             .select()
@@ -281,6 +303,70 @@ export function createConversationsRepository(db: Database) {
         )
         .orderBy(desc(messages.id))
         .limit(options.limit);
+    },
+
+    /** The attached media of each message, in order (messages without items are left out). */
+    async itemsOf(messageIds: string[]): Promise<Map<string, MediaRecord[]>> {
+      const result = new Map<string, MediaRecord[]>();
+      if (messageIds.length === 0) return result;
+      const rows = await db
+        .select({ messageId: messageItems.messageId, media })
+        .from(messageItems)
+        .innerJoin(media, eq(media.id, messageItems.mediaId))
+        .where(inArray(messageItems.messageId, messageIds))
+        .orderBy(messageItems.messageId, messageItems.position);
+      for (const row of rows) {
+        const list = result.get(row.messageId) ?? [];
+        list.push(row.media);
+        result.set(row.messageId, list);
+      }
+      return result;
+    },
+
+    /** The messages the user unlocked, latest purchase first (the Purchased tab). */
+    async purchasedBy(options: {
+      userId: string;
+      limit: number;
+      before?: { at: string; id: string };
+    }): Promise<{ message: MessageRecord; purchasedAt: Date }[]> {
+      return db
+        .select({ message: messages, purchasedAt: messagePurchases.createdAt })
+        .from(messagePurchases)
+        .innerJoin(messages, eq(messages.id, messagePurchases.messageId))
+        .where(
+          and(
+            eq(messagePurchases.fanId, options.userId),
+            olderThan(messagePurchases.createdAt, messagePurchases.messageId, options.before),
+          ),
+        )
+        .orderBy(desc(messagePurchases.createdAt), desc(messagePurchases.messageId))
+        .limit(options.limit);
+    },
+
+    /** Which of these messages the user bought. */
+    async purchasedAmong(userId: string, messageIds: string[]): Promise<Set<string>> {
+      if (messageIds.length === 0) return new Set();
+      const rows = await db
+        .select({ messageId: messagePurchases.messageId })
+        .from(messagePurchases)
+        .where(and(eq(messagePurchases.fanId, userId), inArray(messagePurchases.messageId, messageIds)));
+      return new Set(rows.map((row) => row.messageId));
+    },
+
+    /** One message with the other member of its conversation (the one it was sent to). */
+    async findMessage(messageId: string): Promise<{ message: MessageRecord; recipientId: string } | null> {
+      const [found] = await db
+        .select({ message: messages, recipientId: conversationMembers.userId })
+        .from(messages)
+        .innerJoin(
+          conversationMembers,
+          and(
+            eq(conversationMembers.conversationId, messages.conversationId),
+            sql`${conversationMembers.userId} <> ${messages.senderId}`,
+          ),
+        )
+        .where(eq(messages.id, messageId));
+      return found ?? null;
     },
 
     async markRead(conversationId: string, userId: string, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { postPurchases } from '../db/schema/index.ts';
+import { messagePurchases, postPurchases } from '../db/schema/index.ts';
 import { billingCoreRepositories } from './billing-core.ts';
 import { createFanPaymentsRepository } from './fan-payments.repository.ts';
 import { createFanSubscriptionsRepository } from './fan-subscriptions.repository.ts';
@@ -29,8 +29,28 @@ function createPurchasesRepository(db: Database) {
       return row !== undefined;
     },
 
+    /** False when the fan already owns the message. */
+    async grantMessage(fanId: string, messageId: string, paymentId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(messagePurchases)
+        .values({ fanId, messageId, paymentId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ messageId: messagePurchases.messageId });
+      return rows.length > 0;
+    },
+
+    async ownsMessage(fanId: string, messageId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ messageId: messagePurchases.messageId })
+        .from(messagePurchases)
+        .where(and(eq(messagePurchases.fanId, fanId), eq(messagePurchases.messageId, messageId)));
+      return row !== undefined;
+    },
+
+    /** A chargeback takes back what the payment bought: a post or a message. */
     async revokeByPayment(paymentId: string): Promise<void> {
       await db.delete(postPurchases).where(eq(postPurchases.paymentId, paymentId));
+      await db.delete(messagePurchases).where(eq(messagePurchases.paymentId, paymentId));
     },
 
     /** Serializes work on one buyer's money (settlements, refunds) inside a transaction. */

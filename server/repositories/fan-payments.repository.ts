@@ -5,6 +5,12 @@ import { fanPayments, users } from '../db/schema/index.ts';
 import { conditionalUpdate, firstRow, unlessTaken } from './rows.ts';
 
 export type FanPaymentRecord = typeof fanPayments.$inferSelect;
+/** What one open checkout is for: a post, a message, a subscription to a creator, or a tip's key. */
+export type FanCheckoutTarget =
+  | { postId: string }
+  | { messageId: string }
+  | { creatorUserId: string }
+  | { idempotencyKey: string };
 export type NewFanPayment = Omit<
   typeof fanPayments.$inferInsert,
   'id' | 'status' | 'updatedAt' | 'refundedAmount'
@@ -72,22 +78,21 @@ export function createFanPaymentsRepository(db: Database) {
      * The open checkout of this fan for this post, for a subscription to this creator, or for the
      * tip with this client key.
      */
-    findPendingCheckout: (
-      fanId: string,
-      target: { postId: string } | { creatorUserId: string } | { idempotencyKey: string },
-    ) =>
+    findPendingCheckout: (fanId: string, target: FanCheckoutTarget) =>
       first(
         and(
           eq(fanPayments.fanId, fanId),
           eq(fanPayments.status, 'pending'),
           'postId' in target
             ? and(eq(fanPayments.purpose, 'post_unlock'), eq(fanPayments.postId, target.postId))
-            : 'idempotencyKey' in target
-              ? eq(fanPayments.idempotencyKey, target.idempotencyKey)
-              : and(
-                  eq(fanPayments.purpose, 'subscription_start'),
-                  eq(fanPayments.creatorUserId, target.creatorUserId),
-                ),
+            : 'messageId' in target
+              ? and(eq(fanPayments.purpose, 'message_unlock'), eq(fanPayments.messageId, target.messageId))
+              : 'idempotencyKey' in target
+                ? eq(fanPayments.idempotencyKey, target.idempotencyKey)
+                : and(
+                    eq(fanPayments.purpose, 'subscription_start'),
+                    eq(fanPayments.creatorUserId, target.creatorUserId),
+                  ),
         ),
       ),
 

@@ -54,21 +54,25 @@ export function createTransactionsRepository(db: Database) {
   const plan = sql`' (' || ${planName} || ')'`;
   const fanPaid = sql`case fp.purpose
       when 'post_unlock' then 'You unlocked a post by ' || ${creatorName}
+      when 'message_unlock' then 'You unlocked a message from ' || ${creatorName}
       when 'tip' then 'You tipped ' || ${creatorName}
       when 'subscription_renewal' then 'Your subscription to ' || ${creatorName} || ' renewed' || ${plan}
       else 'You subscribed to ' || ${creatorName} || ${plan} end`;
   const fanBought = sql`case fp.purpose
       when 'post_unlock' then 'a post by ' || ${creatorName} || ' you unlocked'
+      when 'message_unlock' then 'a message from ' || ${creatorName} || ' you unlocked'
       when 'tip' then 'your tip to ' || ${creatorName}
       when 'subscription_renewal' then 'your subscription renewal with ' || ${creatorName} || ${plan}
       else 'your subscription to ' || ${creatorName} || ${plan} end`;
   const creatorEarned = sql`case fp.purpose
       when 'post_unlock' then ${fanName} || ' unlocked your post'
+      when 'message_unlock' then ${fanName} || ' unlocked your message'
       when 'tip' then ${fanName} || ' tipped you'
       when 'subscription_renewal' then ${fanName} || ' renewed their subscription' || ${plan}
       else ${fanName} || ' subscribed to you' || ${plan} end`;
   const creatorSold = sql`case fp.purpose
       when 'post_unlock' then 'your post they unlocked'
+      when 'message_unlock' then 'your message they unlocked'
       when 'tip' then 'their tip'
       when 'subscription_renewal' then 'their subscription renewal' || ${plan}
       else 'their subscription' || ${plan} end`;

@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { notificationKinds } from '../../../common/events.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { media } from './media.ts';
 import { users } from './users.ts';
 
 /** One conversation per pair of users; `userLow` < `userHigh` makes the pair unique. */
@@ -78,6 +80,11 @@ export const messages = pgTable(
     tipPaymentId: uuid('tip_payment_id'),
     tipAmount: bigint('tip_amount', { mode: 'number' }),
     tipCurrency: text('tip_currency'),
+    /**
+     * A pay-per-view message: what the other side pays, in USD cents, to see its items. Null when
+     * the items (if any) are free to see.
+     */
+    priceCents: bigint('price_cents', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -85,6 +92,45 @@ export const messages = pgTable(
     uniqueIndex('messages_sender_client_key').on(table.senderId, table.clientId),
     /** One message per tip payment. */
     uniqueIndex('messages_tip_payment_key').on(table.tipPaymentId),
+  ],
+);
+
+/** Photos and videos a creator attached to a message, in order; the sender's own uploads. */
+export const messageItems = pgTable(
+  'message_items',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.position] }),
+    index('message_items_media_id_idx').on(table.mediaId),
+  ],
+);
+
+/** A pay-per-view message a fan unlocked: permanent (a chargeback takes it back). */
+export const messagePurchases = pgTable(
+  'message_purchases',
+  {
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The fan payment that bought it. */
+    paymentId: uuid('payment_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fanId, table.messageId] }),
+    index('message_purchases_fan_created_idx').on(table.fanId, table.createdAt),
+    index('message_purchases_payment_idx').on(table.paymentId),
   ],
 );
 

@@ -3,6 +3,7 @@ import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid 
 import { creatorPlanIds } from '../../../common/schemas/monetization.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { creatorProfiles } from './creators.ts';
+import { messages } from './messages.ts';
 import { creatorSubscriptions, posts } from './posts.ts';
 import { users } from './users.ts';
 
@@ -14,6 +15,7 @@ export const fanPaymentPurposes = [
   'subscription_renewal',
   'post_unlock',
   'tip',
+  'message_unlock',
 ] as const;
 /** `abandoned`: the checkout was left; a provider may still report it paid later, which still counts. */
 export const fanPaymentStatuses = ['pending', 'succeeded', 'failed', 'refused', 'abandoned'] as const;
@@ -44,6 +46,8 @@ export const fanPayments = pgTable(
     purpose: text('purpose', { enum: fanPaymentPurposes }).notNull(),
     plan: text('plan', { enum: creatorPlanIds }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /** A pay-per-view message's unlock. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     subscriptionId: uuid('subscription_id').references(() => creatorSubscriptions.id, {
       onDelete: 'set null',
     }),
@@ -87,6 +91,10 @@ export const fanPayments = pgTable(
     uniqueIndex('fan_payments_one_pending_unlock_key')
       .on(table.fanId, table.postId)
       .where(sql`${table.purpose} = 'post_unlock' and ${table.status} = 'pending'`),
+    /** One open checkout per fan and pay-per-view message. */
+    uniqueIndex('fan_payments_one_pending_message_unlock_key')
+      .on(table.fanId, table.messageId)
+      .where(sql`${table.purpose} = 'message_unlock' and ${table.status} = 'pending'`),
     /** One open subscription checkout per fan and creator. */
     uniqueIndex('fan_payments_one_pending_subscription_key')
       .on(table.fanId, table.creatorUserId)

@@ -7,6 +7,7 @@ import {
   messageLimits,
   messagePageSchema,
   openConversationSchema,
+  purchasedMessageListSchema,
   sendMessageSchema,
 } from '../../../common/schemas/messages.ts';
 import { pageOf, pageQuery, pageQuerySchema } from '../../../common/schemas/pagination.ts';
@@ -101,6 +102,21 @@ const messageRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = as
     },
     async (request, reply) =>
       reply.status(201).send(await messaging.send(signedIn(request).user, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/me/purchased-messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Pay-per-view messages you unlocked, latest purchase first, with their photos and videos',
+        security: bearer,
+        querystring: pageQuery,
+        response: { 200: purchasedMessageListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => messaging.purchased(signedIn(request).user, pageOf(request.query)),
   );
 
   app.post(

@@ -1,25 +1,36 @@
 import type {
+  ChatMessage,
   Conversation,
   ConversationList,
   MessagePage,
+  PurchasedMessageList,
   SendMessageInput,
 } from '../../../common/schemas/messages.ts';
-import { messageLimits, messageMessages } from '../../../common/schemas/messages.ts';
+import { messageLimits, messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
-import { AppError, forbidden, notFound, rateLimited } from '../../errors.ts';
+import { AppError, forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { requireVerified } from '../../policies/account.ts';
-import { messageRefusal } from '../../policies/messages.ts';
-import { presentConversation, presentMessage, presentReadReceipt } from '../../presenters/message.ts';
+import { canAttachMedia, messageRefusal } from '../../policies/messages.ts';
+import {
+  presentChatMessage,
+  presentConversation,
+  presentPerson,
+  presentReadReceipt,
+} from '../../presenters/message.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type {
   ConversationRow,
   ConversationsRepository,
+  MessageRecord,
   PersonRecord,
 } from '../../repositories/conversations.repository.ts';
 import type { EntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import type { MediaRecord } from '../../repositories/media.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { OwnedMedia } from '../creators/owned-media.ts';
+import type { MediaLinks } from '../media/links.ts';
 import type { EventsService } from '../realtime/events.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,8 +43,49 @@ export function createMessagingService(deps: {
   events: Pick<EventsService, 'emit'>;
   limiter: RateLimiter;
   clock: Clock;
+  /** The sender's own uploads, as attached by id. */
+  ownedMedia: Pick<OwnedMedia, 'find'>;
+  links: MediaLinks;
 }) {
   const { conversations } = deps;
+
+  /** Messages as one member sees them: items in full or as blurred previews (presenters/message.ts). */
+  async function presentMessages(
+    viewerId: string,
+    recipientOf: (message: MessageRecord) => string,
+    list: MessageRecord[],
+  ): Promise<ChatMessage[]> {
+    const ids = list.map((message) => message.id);
+    const [items, purchased] = await Promise.all([
+      conversations.itemsOf(ids),
+      list.some((message) => message.priceCents !== null && message.senderId !== viewerId)
+        ? conversations.purchasedAmong(viewerId, ids)
+        : Promise.resolve(new Set<string>()),
+    ]);
+    return Promise.all(
+      list.map((message) =>
+        presentChatMessage(message, {
+          viewerId,
+          recipientId: recipientOf(message),
+          items: items.get(message.id) ?? [],
+          purchased: purchased.has(message.id),
+          links: deps.links,
+        }),
+      ),
+    );
+  }
+
+  /** The photos and videos attached by id: the sender's own, usable uploads, in the given order. */
+  async function attachable(sender: Sender, other: PersonRecord, ids: string[]): Promise<MediaRecord[]> {
+    if (ids.length === 0) return [];
+    const self = (await conversations.people([sender.id])).get(sender.id);
+    if (!self || !canAttachMedia(self)) throw forbidden(messageMessages.mediaCreatorsOnly);
+    const found = await Promise.all(ids.map((id) => deps.ownedMedia.find(sender, id.toLowerCase(), 'post')));
+    const usable = found.filter((item): item is MediaRecord => item !== null);
+    if (usable.length !== ids.length || other.id === sender.id)
+      throw validationFailed({ mediaIds: messageMessages.mediaNotFound });
+    return usable;
+  }
 
   async function refusal(sender: Sender, recipient: PersonRecord): Promise<string | null> {
     const [blocked, subscribed] = await Promise.all([
@@ -125,8 +177,13 @@ export function createMessagingService(deps: {
       });
       const page = rows.slice(0, options.limit);
       const oldest = page.at(-1);
+      const otherId = row.member.otherId;
       return {
-        items: page.reverse().map(presentMessage),
+        items: await presentMessages(
+          user.id,
+          (message) => (message.senderId === user.id ? otherId : user.id),
+          page.reverse(),
+        ),
         nextCursor: rows.length > options.limit && oldest ? encodeCursor({ id: oldest.id }) : null,
       };
     },
@@ -143,16 +200,72 @@ export function createMessagingService(deps: {
         windowMs: 60_000,
       });
       if (wait !== null) throw rateLimited(messageMessages.tooMany, wait);
+      const media = await attachable(user, other, input.mediaIds ?? []);
       const { message, created } = await conversations.addMessage({
         conversationId: row.conversation.id,
         senderId: user.id,
-        body: input.text,
+        body: input.text.trim() === '' ? '' : input.text,
         clientId: input.clientId ?? null,
         now: deps.clock.now(),
+        mediaIds: media.map((item) => item.id),
+        priceCents: media.length > 0 ? messagePriceCents(input.price) : null,
       });
-      const view = presentMessage(message);
-      if (created) await deps.events.emit([user.id, other.id], 'message.created', { message: view });
-      return view;
+      const viewFor = async (viewerId: string): Promise<ChatMessage> => {
+        const [view] = await presentMessages(viewerId, () => other.id, [message]);
+        if (!view) throw notFound(messageMessages.messageNotFound);
+        return view;
+      };
+      const [mine, theirs] = await Promise.all([viewFor(user.id), viewFor(other.id)]);
+      if (created) {
+        // Each side gets its own view: the recipient sees a priced message's previews only.
+        await deps.events.emit([user.id], 'message.created', { message: mine });
+        await deps.events.emit([other.id], 'message.created', { message: theirs });
+      }
+      return mine;
+    },
+
+    /** The pay-per-view messages the user unlocked, with who sent them (the Purchased tab). */
+    async purchased(
+      user: Sender,
+      options: { limit: number; cursor?: string },
+    ): Promise<PurchasedMessageList> {
+      const before = decodeCursor(options.cursor, ['at', 'id']);
+      const rows = await conversations.purchasedBy({
+        userId: user.id,
+        limit: options.limit + 1,
+        ...(before ? { before } : {}),
+      });
+      const page = rows.slice(0, options.limit);
+      const [views, people] = await Promise.all([
+        presentMessages(
+          user.id,
+          () => user.id,
+          page.map((row) => row.message),
+        ),
+        conversations.people([...new Set(page.map((row) => row.message.senderId))]),
+      ]);
+      const last = page.at(-1);
+      return {
+        items: page.flatMap((row, index) => {
+          const sender = people.get(row.message.senderId);
+          const message = views[index];
+          return sender && message
+            ? [{ message, from: presentPerson(sender), purchasedAt: row.purchasedAt.toISOString() }]
+            : [];
+        }),
+        nextCursor:
+          rows.length > options.limit && last
+            ? encodeCursor({ at: last.purchasedAt.toISOString(), id: last.message.id })
+            : null,
+      };
+    },
+
+    /** One message as this member sees it now (after an unlock, say); null when it is not theirs. */
+    async viewOf(viewerId: string, messageId: string): Promise<ChatMessage | null> {
+      const found = await conversations.findMessage(messageId);
+      if (!found || (found.message.senderId !== viewerId && found.recipientId !== viewerId)) return null;
+      const [view] = await presentMessages(viewerId, () => found.recipientId, [found.message]);
+      return view ?? null;
     },
 
     /** Opening a conversation marks it read; the other side's tabs learn it at once. */

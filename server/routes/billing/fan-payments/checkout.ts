@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageMessages } from '../../../../common/schemas/messages.ts';
 import {
   checkoutResponseSchema,
   creatorSubscriptionStateSchema,
@@ -23,6 +24,7 @@ import { idParams, uuidOr404 } from './ids.ts';
 const tags = ['monetization'];
 const handleParams = z.object({ handle: z.string().min(1).max(64) });
 const postId = uuidOr404(m.postNotFound);
+const messageId = uuidOr404(messageMessages.messageNotFound);
 
 const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: FanCheckoutService;
@@ -85,6 +87,25 @@ const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       presentFanCheckout(
         await checkout.unlock(signedIn(request).user, postId(request.params.id), request.body?.returnTo),
+      ),
+  );
+
+  app.post(
+    '/api/messages/:id/unlock',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          "Start a checkout to unlock a pay-per-view message's photos and videos for good (its recipient only); back to the conversation after",
+        security: bearer,
+        params: idParams,
+        response: { 200: checkoutResponseSchema, ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) =>
+      presentFanCheckout(
+        await checkout.unlockMessage(signedIn(request).user, messageId(request.params.id).toLowerCase()),
       ),
   );
 

@@ -1,20 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { pathTo } from '../../../../common/routes.ts';
+import { pathTo, routes } from '../../../../common/routes.ts';
+import { messageMessages } from '../../../../common/schemas/messages.ts';
 import {
   type CheckoutOutcome,
   type CreatorPlanId,
   creatorPlanNames,
   monetizationMessages as m,
 } from '../../../../common/schemas/monetization.ts';
-import { tipMessages } from '../../../../common/schemas/tips.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../../adapters/payments/provider.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
+import { assertCanUnlockMessage } from '../../../policies/messages.ts';
 import { assertCanSubscribe, assertCanUnlock, assertOwnsPayment } from '../../../policies/monetization.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
+import type { ConversationsRepository } from '../../../repositories/conversations.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentRecord, NewFanPayment } from '../../../repositories/fan-payments.repository.ts';
+import type {
+  FanCheckoutTarget,
+  FanPaymentRecord,
+  NewFanPayment,
+} from '../../../repositories/fan-payments.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type { FanSubscriptionRow } from '../../../repositories/fan-subscriptions.repository.ts';
 import type { PostsRepository } from '../../../repositories/posts.repository.ts';
@@ -64,8 +70,9 @@ export function createFanCheckoutService(deps: {
   store: FanPaymentsStore;
   provider: PaymentProvider;
   settlement: FanPaymentSettlement;
-  creators: Pick<CreatorsRepository, 'findByHandle' | 'findById'>;
+  creators: Pick<CreatorsRepository, 'findByHandle' | 'findById' | 'findByUserId'>;
   posts: Pick<PostsRepository, 'find'>;
+  messages: Pick<ConversationsRepository, 'findMessage' | 'itemsOf'>;
   blocks: Pick<BlocksRepository, 'between'>;
   clock: Clock;
   publicUrl: string;
@@ -90,7 +97,7 @@ export function createFanCheckoutService(deps: {
 
   async function start(
     user: UserRecord,
-    target: { postId: string } | { creatorUserId: string } | { idempotencyKey: string },
+    target: FanCheckoutTarget,
     payment: Omit<NewFanPayment, 'reference' | 'createdAt' | 'provider' | 'fanId'>,
     description: string,
     callbackPath: string,
@@ -126,6 +133,7 @@ export function createFanCheckoutService(deps: {
             paymentId: created.id,
             purpose: created.purpose,
             ...(created.postId ? { postId: created.postId } : {}),
+            ...(created.messageId ? { messageId: created.messageId } : {}),
             ...(created.plan ? { plan: created.plan } : {}),
           },
         });
@@ -205,6 +213,43 @@ export function createFanCheckoutService(deps: {
       );
     },
 
+    /** A pay-per-view message's checkout: only its recipient pays, once; back to the conversation. */
+    async unlockMessage(user: UserRecord, messageId: string): Promise<FanCheckoutStarted> {
+      const found = await deps.messages.findMessage(messageId);
+      if (!found || (found.message.senderId !== user.id && found.recipientId !== user.id))
+        throw notFound(messageMessages.messageNotFound);
+      const { message } = found;
+      const [creator, items, blocked, owned] = await Promise.all([
+        deps.creators.findByUserId(message.senderId),
+        deps.messages.itemsOf([message.id]),
+        deps.blocks.between(user.id, message.senderId),
+        store.purchases.ownsMessage(user.id, message.id),
+      ]);
+      assertCanUnlockMessage(user.id, message, {
+        recipientId: found.recipientId,
+        hasItems: (items.get(message.id)?.length ?? 0) > 0,
+        sellerApproved: creator?.status === 'approved',
+        blocked,
+        owned,
+      });
+      if (!creator || message.priceCents === null) throw notFound(messageMessages.messageNotFound);
+      const amount = message.priceCents;
+      return start(
+        user,
+        { messageId: message.id },
+        {
+          creatorUserId: message.senderId,
+          creatorId: creator.id,
+          purpose: 'message_unlock',
+          messageId: message.id,
+          amount,
+          currency: 'USD',
+        },
+        `Unlock a message from ${creator.displayName} (@${creator.handle}), ${formatUsd(amount)}`,
+        `${routes.messages}?c=${message.conversationId}`,
+      );
+    },
+
     /** Asks the provider (a return to the callback URL proves nothing) and settles what it says. */
     async verify(user: UserRecord, reference: string): Promise<CheckoutVerification> {
       const found = await store.payments.findByReference(provider.name, reference);
@@ -224,7 +269,7 @@ export function createFanCheckoutService(deps: {
       }
       const creator = payment.creatorId ? await deps.creators.findById(payment.creatorId) : null;
       const subscriptionRow =
-        payment.purpose !== 'post_unlock' && payment.subscriptionId
+        payment.purpose !== 'post_unlock' && payment.purpose !== 'message_unlock' && payment.subscriptionId
           ? await store.subscriptions.findForFan(payment.subscriptionId)
           : null;
       return {

@@ -35,11 +35,13 @@ export const creatorAccounts = {
 const purposeText = (payment: FanPaymentRecord) =>
   payment.purpose === 'post_unlock'
     ? 'post unlock'
-    : payment.purpose === 'tip'
-      ? 'tip'
-      : payment.purpose === 'subscription_renewal'
-        ? `subscription renewal (${payment.plan})`
-        : `subscription (${payment.plan})`;
+    : payment.purpose === 'message_unlock'
+      ? 'message unlock'
+      : payment.purpose === 'tip'
+        ? 'tip'
+        : payment.purpose === 'subscription_renewal'
+          ? `subscription renewal (${payment.plan})`
+          : `subscription (${payment.plan})`;
 
 /** A fan's payment: the cash came in, the platform keeps its fee, the creator earns the rest. */
 export function creatorChargePosting(

@@ -1,4 +1,5 @@
 import { pathTo, routes } from '../../../../common/routes.ts';
+import type { ChatMessage } from '../../../../common/schemas/messages.ts';
 import { creatorPlanNames } from '../../../../common/schemas/monetization.ts';
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import { formatUsd } from '../../../lib/money.ts';
@@ -7,7 +8,11 @@ import type { FanPaymentRecord } from '../../../repositories/fan-payments.reposi
 import type { UsersRepository } from '../../../repositories/users.repository.ts';
 import { message } from '../../auth/emails.ts';
 import { nameOf } from '../../realtime/actor-name.ts';
+import type { EventsService } from '../../realtime/events.service.ts';
 import type { NotificationsService } from '../../realtime/notifications.service.ts';
+
+/** How one member sees a message now (server/services/messaging/messaging.service.ts `viewOf`). */
+export type MessageViewOf = (viewerId: string, messageId: string) => Promise<ChatMessage | null>;
 
 export interface PaidEvent {
   payment: FanPaymentRecord;
@@ -38,12 +43,19 @@ export function createMonetizationNotifier(deps: {
   users: Pick<UsersRepository, 'findById'>;
   publicUrl: string;
   log: { error(details: object, message: string): void };
+  /** Live events and message views: an unlocked message opens in the fan's tabs at once. */
+  events?: Pick<EventsService, 'emit'> | null;
+  messageViewOf?: MessageViewOf | null;
 }): MonetizationNotifier {
   const link = (path: string) => `${deps.publicUrl}${path}`;
 
   return {
     async paid({ payment, creator, newSubscriber, periodEnd }) {
       try {
+        if (payment.purpose === 'message_unlock' && payment.messageId && deps.events && deps.messageViewOf) {
+          const view = await deps.messageViewOf(payment.fanId, payment.messageId);
+          if (view) await deps.events.emit([payment.fanId], 'message.updated', { message: view });
+        }
         const [fan, owner] = await Promise.all([
           deps.users.findById(payment.fanId),
           deps.users.findById(creator.userId),
@@ -59,15 +71,19 @@ export function createMonetizationNotifier(deps: {
         const receiptLines =
           payment.purpose === 'post_unlock'
             ? [`You unlocked a post by ${creator.displayName} (@${creator.handle}). It is yours to keep.`]
-            : payment.purpose === 'subscription_renewal'
+            : payment.purpose === 'message_unlock'
               ? [
-                  `Your ${plan} subscription to ${creator.displayName} (@${creator.handle}) was renewed${until ? ` until ${until}` : ''}.`,
-                  'You can cancel it any time in Settings > Payment & Subscription; access lasts until the period ends.',
+                  `You unlocked a message from ${creator.displayName} (@${creator.handle}). It is yours to keep, in your conversation with them.`,
                 ]
-              : [
-                  `You are subscribed to ${creator.displayName} (@${creator.handle}), ${plan} plan${until ? `, until ${until}` : ''}.`,
-                  'It renews automatically. You can cancel it any time in Settings > Payment & Subscription.',
-                ];
+              : payment.purpose === 'subscription_renewal'
+                ? [
+                    `Your ${plan} subscription to ${creator.displayName} (@${creator.handle}) was renewed${until ? ` until ${until}` : ''}.`,
+                    'You can cancel it any time in Settings > Payment & Subscription; access lasts until the period ends.',
+                  ]
+                : [
+                    `You are subscribed to ${creator.displayName} (@${creator.handle}), ${plan} plan${until ? `, until ${until}` : ''}.`,
+                    'It renews automatically. You can cancel it any time in Settings > Payment & Subscription.',
+                  ];
         deps.outbox.sendInBackground(
           message(
             fan.email,
@@ -85,14 +101,15 @@ export function createMonetizationNotifier(deps: {
 
         if (payment.purpose === 'subscription_renewal') return;
         if (payment.purpose === 'subscription_start' && !newSubscriber) return;
-        const purchase = payment.purpose === 'post_unlock';
+        const purchase = payment.purpose === 'post_unlock' || payment.purpose === 'message_unlock';
+        const thing = payment.purpose === 'message_unlock' ? 'message' : 'post';
         deps.outbox.sendInBackground(
           message(
             owner.email,
-            purchase ? `${fanName} unlocked your post` : `You have a new subscriber: ${fanName}`,
+            purchase ? `${fanName} unlocked your ${thing}` : `You have a new subscriber: ${fanName}`,
             purchase
               ? [
-                  `${fanName} paid ${amount} to unlock one of your posts.`,
+                  `${fanName} paid ${amount} to unlock one of your ${thing}s.`,
                   'Your earning appears in your wallet.',
                 ]
               : [
@@ -106,7 +123,7 @@ export function createMonetizationNotifier(deps: {
           userId: creator.userId,
           kind: purchase ? 'purchase' : 'subscribe',
           actorId: fan.id,
-          text: purchase ? `${fanName} unlocked your post` : `${fanName} subscribed to you`,
+          text: purchase ? `${fanName} unlocked your ${thing}` : `${fanName} subscribed to you`,
           link: purchase ? routes.wallet : routes.settings,
         });
       } catch (error) {

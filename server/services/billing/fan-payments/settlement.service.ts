@@ -127,6 +127,25 @@ export function createFanPaymentSettlement(deps: {
       };
     }
 
+    if (payment.purpose === 'message_unlock') {
+      if (!payment.messageId) return refuse('the message no longer exists');
+      if (await r.purchases.ownsMessage(payment.fanId, payment.messageId))
+        return refuse('the message was already unlocked');
+      const paid = await succeed(r, payment, tx, now, {
+        periodStart: null,
+        periodEnd: null,
+        subscriptionId: null,
+      });
+      if (!paid) return null;
+      await r.purchases.grantMessage(payment.fanId, payment.messageId, payment.id, now);
+      return {
+        outcome: 'succeeded',
+        note: 'message unlocked',
+        refundPaymentId: null,
+        effects: { payment: paid, creator: who, newSubscriber: false, periodEnd: null },
+      };
+    }
+
     if (payment.purpose === 'subscription_renewal') {
       const sub = payment.subscriptionId ? await r.subscriptions.lock(payment.subscriptionId) : null;
       const periodStart = payment.periodStart;
@@ -265,7 +284,8 @@ export function createFanPaymentSettlement(deps: {
         if (done) {
           const posting = chargebackPosting(done, await r.ledger.netOf(done.id), now);
           if (posting) await r.ledger.post(posting);
-          if (done.purpose === 'post_unlock') await r.purchases.revokeByPayment(done.id);
+          if (done.purpose === 'post_unlock' || done.purpose === 'message_unlock')
+            await r.purchases.revokeByPayment(done.id);
           else if (done.subscriptionId) {
             const sub = await r.subscriptions.lock(done.subscriptionId);
             if (sub && hasAccess(sub, now))
