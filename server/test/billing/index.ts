@@ -100,6 +100,6 @@ export async function pay(
   expect(response.statusCode).toBe(303);
   if (options.expectReturnTo)
     expect(response.headers.location).toBe(
-      `${options.expectReturnTo}?trxref=${checkout.reference}&reference=${checkout.reference}`,
+      `${options.expectReturnTo}${options.expectReturnTo.includes('?') ? '&' : '?'}trxref=${checkout.reference}&reference=${checkout.reference}`,
     );
 }
