@@ -41,6 +41,8 @@ export interface World {
   identityDocumentId: string;
   /** Fan's conversation with creator. */
   conversationId: string;
+  /** Creator's pay-per-view message to fan in that conversation. */
+  pricedMessageId: string;
   /** One of fan's sessions. */
   fanSessionId: string;
   /** Fan's support request, and fan's report of creator2's profile. */
@@ -244,6 +246,8 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'POST /api/posts/:id/like': verified({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'DELETE /api/posts/:id/like': signedIn({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'POST /api/posts/:id/unlock': verified({ url: (w) => `/api/posts/${w.lockedPostId}/unlock`, body: {} }),
+  // Only the message's recipient may pay for it; its sender is refused (403), anyone else finds nothing.
+  'POST /api/messages/:id/unlock': owner(['fan'], (w) => `/api/messages/${w.pricedMessageId}/unlock`),
   'GET /api/discover': anyone(),
 
   // Bookmarks
@@ -425,6 +429,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/me/transactions/:id': owner(['fan'], (w) => `/api/me/transactions/${w.unknownId}`),
   'DELETE /api/me/transactions/:id': owner(['fan'], (w) => `/api/me/transactions/${w.unknownId}`),
   'GET /api/me/purchases': signedIn(),
+  'GET /api/me/purchased-messages': signedIn(),
   'POST /api/payments/webhook/:provider': entry('provider', {
     url: () => '/api/payments/webhook/paystack',
     body: { event: 'charge.success', data: { reference: 'forged' } },

@@ -77,6 +77,12 @@ describe('authorization matrix', () => {
       { userId: creator.user.id },
       { token: fan.token },
     );
+    const pricedMessage = await post(
+      t,
+      `/api/conversations/${conversation.json().id}/messages`,
+      { text: 'For you', mediaIds: [(locked.media as MediaView | null)?.id], price: '3.00' },
+      { token: creator.token },
+    );
     const sessions = await t.app.inject({
       method: 'GET',
       url: '/api/auth/sessions',
@@ -109,6 +115,7 @@ describe('authorization matrix', () => {
     });
     for (const [name, response, status] of [
       ['conversation', conversation, 200],
+      ['priced message', pricedMessage, 201],
       ['sessions', sessions, 200],
       ['ticket', ticket, 201],
       ['report', report, 201],
@@ -129,6 +136,7 @@ describe('authorization matrix', () => {
       publicPostId: open.id,
       identityDocumentId: document.id,
       conversationId: conversation.json().id,
+      pricedMessageId: pricedMessage.json().id,
       fanSessionId: sessions.json().items[0].id,
       ticketId: ticket.json().id,
       reportId: report.json().id,
