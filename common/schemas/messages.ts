@@ -90,6 +90,8 @@ export const conversationSchema = z.object({
   /** Whether the viewer may write here, and if not why (shown instead of the composer). */
   canSend: z.boolean(),
   cannotSendReason: z.string().nullable(),
+  /** The viewer (an approved creator) may attach photos and videos to a message, and ask a price. */
+  canAttachMedia: z.boolean(),
   updatedAt: z.string(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

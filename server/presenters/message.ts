@@ -89,6 +89,8 @@ export function presentConversation(
   other: PersonRecord,
   lastMessage: MessageRecord | null,
   refusal: string | null,
+  /** The viewer may attach photos and videos, and ask a price (server/policies/messages.ts). */
+  canAttachMedia: boolean,
 ): Conversation {
   const unread =
     lastMessage !== null &&
@@ -102,6 +104,7 @@ export function presentConversation(
     otherReadAt: otherReadAt?.toISOString() ?? null,
     canSend: refusal === null,
     cannotSendReason: refusal,
+    canAttachMedia: canAttachMedia && refusal === null,
     updatedAt: conversation.updatedAt.toISOString(),
   };
 }

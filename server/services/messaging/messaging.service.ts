@@ -105,15 +105,17 @@ export function createMessagingService(deps: {
   async function present(viewer: Sender, rows: ConversationRow[]): Promise<Conversation[]> {
     const ids = rows.map((row) => row.conversation.id);
     const [people, last] = await Promise.all([
-      conversations.people(rows.map((row) => row.member.otherId)),
+      conversations.people([viewer.id, ...rows.map((row) => row.member.otherId)]),
       conversations.lastMessages(ids),
     ]);
+    const self = people.get(viewer.id);
+    const attach = self ? canAttachMedia(self) : false;
     return Promise.all(
       rows.map(async (row) => {
         const other = people.get(row.member.otherId);
         if (!other) throw notFound(messageMessages.notFound);
         const lastMessage = last.get(row.conversation.id) ?? null;
-        return presentConversation(viewer.id, row, other, lastMessage, await refusal(viewer, other));
+        return presentConversation(viewer.id, row, other, lastMessage, await refusal(viewer, other), attach);
       }),
     );
   }

@@ -345,7 +345,18 @@ describe.each(drivers)('pay-per-view messages (%s)', (driver) => {
   it('lets only an approved creator attach: a signed-up member without a creator page cannot', async () => {
     const member = await signUpVerified(t);
     const buyer = await fan(t);
+    const owner = await creator(t);
     const chatId = await conversationBetween(t, member, buyer);
+    // The conversation tells each side whether they may attach (the composer shows it from this).
+    const asMember = await ok<Conversation>(call(t, 'GET', `/api/conversations/${chatId}`, member.token));
+    expect(asMember.canAttachMedia).toBe(false);
+    const creatorChat = await conversationBetween(t, owner, buyer);
+    const asCreator = await ok<Conversation>(
+      call(t, 'GET', `/api/conversations/${creatorChat}`, owner.token),
+    );
+    expect(asCreator.canAttachMedia).toBe(true);
+    const asFan = await ok<Conversation>(call(t, 'GET', `/api/conversations/${creatorChat}`, buyer.token));
+    expect(asFan.canAttachMedia).toBe(false);
     const item = await photo(t, member.token);
     const answer = await send(t, member.token, chatId, { text: 'hi', mediaIds: [item], price: '3' });
     expect(answer.statusCode).toBe(403);

@@ -29,6 +29,7 @@ const mira: Conversation = {
   otherReadAt: null,
   canSend: true,
   cannotSendReason: null,
+  canAttachMedia: false,
   updatedAt: at,
 };
 

@@ -37,6 +37,7 @@ function conversation(
     otherReadAt: null,
     canSend: true,
     cannotSendReason: null,
+    canAttachMedia: false,
     updatedAt: last?.createdAt ?? minutesAgo(1),
     ...extra,
   };
