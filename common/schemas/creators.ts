@@ -161,7 +161,12 @@ export type OnboardingState = z.infer<typeof onboardingStateSchema>;
 export const myCreatorResponseSchema = z.object({
   creator: creatorProfileSchema.nullable(),
   /** The viewer's own library, for the private profile's tabs. */
-  counts: z.object({ liked: z.number().int(), purchased: z.number().int() }),
+  /** `purchased`: posts unlocked; `purchasedMessages`: pay-per-view messages unlocked. */
+  counts: z.object({
+    liked: z.number().int(),
+    purchased: z.number().int(),
+    purchasedMessages: z.number().int(),
+  }),
 });
 export type MyCreatorResponse = z.infer<typeof myCreatorResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { creatorProfiles, media, postPurchases, posts } from '../db/schema/index.ts';
+import { creatorProfiles, media, messagePurchases, postPurchases, posts } from '../db/schema/index.ts';
 import type { PostRow } from './posts.repository.ts';
 import { olderThan } from './rows.ts';
 
@@ -34,6 +34,15 @@ export function createPurchasesRepository(db: Database) {
         .select({ count: sql<number>`count(*)::int` })
         .from(postPurchases)
         .where(eq(postPurchases.fanId, userId));
+      return row?.count ?? 0;
+    },
+
+    /** How many pay-per-view messages the user unlocked (shown in the same tab). */
+    async countMessagesByFan(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(messagePurchases)
+        .where(eq(messagePurchases.fanId, userId));
       return row?.count ?? 0;
     },
   };

@@ -228,7 +228,7 @@ describe('creator profiles and follows', () => {
     const fan = await signUpVerified(t);
     expect((await get(t, '/api/creators/me', fan.token)).json()).toEqual({
       creator: null,
-      counts: { liked: 0, purchased: 0 },
+      counts: { liked: 0, purchased: 0, purchasedMessages: 0 },
     });
     const { token, creator } = await buildCreator(t);
     const mine = (await get(t, '/api/creators/me', token)).json<MyCreatorResponse>();

@@ -43,7 +43,7 @@ export function createCreatorsService(deps: {
   creators: CreatorsRepository;
   blocks: BlocksRepository;
   likes: LikesRepository;
-  purchases: Pick<PurchasesRepository, 'countByFan'>;
+  purchases: Pick<PurchasesRepository, 'countByFan' | 'countMessagesByFan'>;
   ownedMedia: OwnedMedia;
   notifications: Pick<NotificationsService, 'notify'>;
   /** Conversation partners learn when "subscribers only" changes whether they may write. */
@@ -150,12 +150,16 @@ export function createCreatorsService(deps: {
     },
 
     async mine(user: Viewer): Promise<MyCreatorResponse> {
-      const [creator, liked, purchased] = await Promise.all([
+      const [creator, liked, purchased, purchasedMessages] = await Promise.all([
         creators.findByUserId(user.id),
         deps.likes.countByUser(user.id),
         deps.purchases.countByFan(user.id),
+        deps.purchases.countMessagesByFan(user.id),
       ]);
-      return { creator: creator ? await present(user, creator) : null, counts: { liked, purchased } };
+      return {
+        creator: creator ? await present(user, creator) : null,
+        counts: { liked, purchased, purchasedMessages },
+      };
     },
 
     async handleAvailability(viewer: Viewer | null, input: string): Promise<HandleAvailability> {

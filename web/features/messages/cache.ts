@@ -32,6 +32,24 @@ export function withMessage(data: ThreadPages | undefined, message: ChatMessage)
   return { ...data, pages: [{ ...newest, items }, ...older] };
 }
 
+/** The thread with one message replaced where it is (an unlocked pay-per-view message). */
+export function withReplacedMessage(
+  data: ThreadPages | undefined,
+  message: ChatMessage,
+): ThreadPages | undefined {
+  if (!data) return data;
+  let found = false;
+  const pages = data.pages.map((page) => ({
+    ...page,
+    items: page.items.map((item) => {
+      if (item.id !== message.id) return item;
+      found = true;
+      return message;
+    }),
+  }));
+  return found ? { ...data, pages } : data;
+}
+
 /** A conversation after one of its messages arrived: newest message, moved up, unread if from the other side. */
 export function afterMessage(
   conversation: Conversation,
@@ -118,6 +136,13 @@ export function createMessageCache(queryClient: QueryClient, userId: string) {
         withMessage(old, message),
       );
       updateConversation(message.conversationId, (c) => afterMessage(c, message, userId), true);
+    },
+
+    /** A message changed for this viewer (they unlocked it): shown anew where it is. */
+    replaceMessage(message: ChatMessage): void {
+      queryClient.setQueryData<ThreadPages>(messageKeys.thread(userId, message.conversationId), (old) =>
+        withReplacedMessage(old, message),
+      );
     },
 
     read(read: { conversationId: string; readerId: string; readAt: string }): void {

@@ -56,6 +56,11 @@ export function useMessageEvents(userId: string) {
     }
   });
 
+  useStreamEvent('message.updated', (event) => {
+    const message = createdMessage(event.data);
+    if (message) cache.replaceMessage(message);
+  });
+
   useStreamEvent('message.read', (event) => {
     const read = readReceipt(event.data);
     if (read) cache.read(read);

@@ -3,4 +3,4 @@
  * features import from this file only (a Biome rule in biome.json enforces it).
  */
 export { ownTimeZone } from './components/schedule-field.tsx';
-export { instantToLocal, localToInstant, timeProblems } from './post-draft.ts';
+export { fileProblem, instantToLocal, localToInstant, timeProblems } from './post-draft.ts';

@@ -10,7 +10,7 @@ import { signInAs, signOutForTest } from '../../../test/session.ts';
 import { buildProfile } from '../test/build-profile.ts';
 
 const owner = buildProfile({ viewer: { isOwner: true, isFollowing: false } });
-const counts = { liked: 0, purchased: 0 };
+const counts = { liked: 0, purchased: 0, purchasedMessages: 0 };
 
 function renderAt(path: string) {
   return renderRoutes(

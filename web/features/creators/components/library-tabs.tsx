@@ -1,6 +1,7 @@
 import type { MyCreatorResponse } from '#common/schemas/creators.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { PurchasedMessages } from '../../messages/index.ts';
 import { PurchasedPosts } from '../../monetization/components/purchased-posts.tsx';
 import { LikedPosts } from '../../posts/index.ts';
 
@@ -10,11 +11,14 @@ export function LibraryTabs({ counts }: { counts: MyCreatorResponse['counts'] })
   return (
     <Tabs defaultValue="purchased">
       <TabsList aria-label="Your library">
-        <TabsTrigger value="purchased">Purchased ({counts.purchased})</TabsTrigger>
+        <TabsTrigger value="purchased">Purchased ({counts.purchased + counts.purchasedMessages})</TabsTrigger>
         <TabsTrigger value="liked">Liked ({counts.liked})</TabsTrigger>
       </TabsList>
       <TabsContent value="purchased">
-        {session ? <PurchasedPosts userId={session.user.id} count={counts.purchased} /> : null}
+        {session && counts.purchasedMessages > 0 ? <PurchasedMessages userId={session.user.id} /> : null}
+        {session && (counts.purchased > 0 || counts.purchasedMessages === 0) ? (
+          <PurchasedPosts userId={session.user.id} count={counts.purchased} />
+        ) : null}
       </TabsContent>
       <TabsContent value="liked">{session ? <LikedPosts userId={session.user.id} /> : null}</TabsContent>
     </Tabs>

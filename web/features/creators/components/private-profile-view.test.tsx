@@ -24,7 +24,7 @@ describe('private profile', () => {
     const requests = stubFetch((request) =>
       request.url.startsWith('/api/me/liked')
         ? json(200, postPage([buildPost({ liked: true, likes: 8, description: 'Rain on the river.' })]))
-        : json(200, { creator, counts: { liked: 3, purchased: 0 } }),
+        : json(200, { creator, counts: { liked: 3, purchased: 0, purchasedMessages: 0 } }),
     );
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Lena Park' })).toBeTruthy();
@@ -42,7 +42,7 @@ describe('private profile', () => {
     const requests = stubFetch((request) =>
       request.url.startsWith('/api/me/liked')
         ? json(200, postPage([buildPost({ liked: true, likes: 8, description: 'Rain on the river.' })]))
-        : json(200, { creator: null, counts: { liked: 1, purchased: 0 } }),
+        : json(200, { creator: null, counts: { liked: 1, purchased: 0, purchasedMessages: 0 } }),
     );
     renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Liked (1)' }));
@@ -59,7 +59,7 @@ describe('private profile', () => {
 
   it('invites a fan to become a creator', async () => {
     signInAs({ id: 'u-2' });
-    stubFetch(() => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }));
+    stubFetch(() => json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }));
     renderPage();
     expect(await screen.findByRole('link', { name: 'Become a Creator' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();

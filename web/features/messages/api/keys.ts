@@ -6,4 +6,5 @@ export const messageKeys = {
   conversation: (userId: string, id: string) => ['messages', userId, 'conversation', id] as const,
   thread: (userId: string, id: string) => ['messages', userId, 'thread', id] as const,
   settings: (userId: string) => ['messages', userId, 'settings'] as const,
+  purchased: (userId: string) => ['messages', userId, 'purchased'] as const,
 };

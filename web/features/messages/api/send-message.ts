@@ -5,7 +5,7 @@ import { readMessage } from './read-response.ts';
 /** POST /api/conversations/:id/messages; a retry with the same clientId is stored once. */
 export async function sendMessage(
   conversationId: string,
-  input: { text: string; clientId: string },
+  input: { text: string; clientId: string; mediaIds?: string[]; price?: string },
 ): Promise<ChatMessage> {
   const body = await api.post(`/conversations/${encodeURIComponent(conversationId)}/messages`, input);
   return readMessage(body);

@@ -11,6 +11,7 @@ import { useConversation } from '../api/get-conversation.ts';
 import { markConversationRead } from '../api/mark-read.ts';
 import { createMessageCache } from '../cache.ts';
 import { usePageVisible } from '../use-page-visible.ts';
+import { useSendAttachment } from '../use-send-attachment.ts';
 import { useSendMessage } from '../use-send-message.ts';
 import { CannotSendNotice } from './cannot-send-notice.tsx';
 import { ChatHeader } from './chat-header.tsx';
@@ -42,6 +43,7 @@ export function ChatPane({ userId, conversationId }: { userId: string; conversat
   const visible = usePageVisible();
   const wide = useMediaQuery('(min-width: 768px)');
   const { send } = useSendMessage(userId, conversationId);
+  const attachment = useSendAttachment(userId, conversationId);
 
   const unread = conversation?.unread ?? false;
   const lastId = conversation?.lastMessage?.id ?? null;
@@ -100,7 +102,14 @@ export function ChatPane({ userId, conversationId }: { userId: string; conversat
       />
       <MessageList userId={userId} conversation={conversation} />
       {conversation.canSend ? (
-        <Composer recipientName={conversation.other.name} onSend={send} autoFocus={wide} />
+        <Composer
+          recipientName={conversation.other.name}
+          onSend={send}
+          autoFocus={wide}
+          {...(conversation.canAttachMedia
+            ? { onSendAttachment: attachment.send, attachProgress: attachment.progress }
+            : {})}
+        />
       ) : (
         <CannotSendNotice conversation={conversation} />
       )}

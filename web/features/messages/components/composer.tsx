@@ -1,33 +1,54 @@
-import { SendHorizontal } from 'lucide-react';
+import { Paperclip, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { messageLimits, messageMessages } from '#common/schemas/messages.ts';
+import { chargeProblem } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useFocusOnMount } from '../../../lib/focus-on-mount.ts';
 import { cn } from '../../../lib/utils.ts';
+import type { AttachedItem, AttachmentProgress, AttachmentSend } from '../use-send-attachment.ts';
+import { ComposerAttachments } from './composer-attachments.tsx';
 
 /** Shown once a message gets this close to the limit. */
 const COUNTER_FROM = messageLimits.maxLength - 200;
 const MAX_HEIGHT_PX = 160;
 
 /** Refuses a blank message or one over the limit, in the spec's words; null when it may go. */
-export function composerProblem(text: string): string | null {
-  if (text.trim() === '') return messageMessages.blank;
+export function composerProblem(text: string, hasItems = false): string | null {
+  if (text.trim() === '' && !hasItems) return messageMessages.blank;
   if (text.length > messageLimits.maxLength) return messageMessages.tooLong;
   return null;
 }
 
 /** Enter sends, Shift+Enter adds a newline (spec section 5). */
+/** What a progress state reads as, for the status line. */
+function progressText(progress: AttachmentProgress): string | null {
+  if (progress.phase === 'uploading')
+    return `Uploading ${progress.total > 1 ? `${progress.index + 1} of ${progress.total} ` : ''}(${progress.percent}%)…`;
+  if (progress.phase === 'sending') return 'Sending…';
+  return null;
+}
+
 export function Composer({
   recipientName,
   onSend,
   autoFocus = false,
+  onSendAttachment,
+  attachProgress = { phase: 'idle' },
 }: {
   recipientName: string;
   onSend: (text: string) => void;
   autoFocus?: boolean;
+  /** Given to creators (the conversation's `canAttachMedia`): photos and videos, maybe for a price. */
+  onSendAttachment?: (input: AttachmentSend) => Promise<void>;
+  attachProgress?: AttachmentProgress;
 }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [attaching, setAttaching] = useState(false);
+  const [items, setItems] = useState<AttachedItem[]>([]);
+  const [price, setPrice] = useState('');
+  const [priceProblem, setPriceProblem] = useState<string | null>(null);
+  const busy = attachProgress.phase !== 'idle';
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldRef = useFocusOnMount(autoFocus, field);
   const errorId = useId();
@@ -44,15 +65,36 @@ export function Composer({
 
   function submit(event?: FormEvent): void {
     event?.preventDefault();
-    const refused = composerProblem(text);
+    if (busy) return;
+    const withItems = onSendAttachment !== undefined && items.length > 0;
+    const refused = composerProblem(text, withItems);
     setProblem(refused);
     if (refused) {
       field.current?.focus();
       return;
     }
-    onSend(text);
-    setText('');
-    field.current?.focus();
+    if (!withItems) {
+      onSend(text);
+      setText('');
+      field.current?.focus();
+      return;
+    }
+    const badPrice = price.trim() === '' ? null : chargeProblem(price);
+    setPriceProblem(badPrice);
+    if (badPrice) return;
+    // Nothing is cleared until the message is stored: a failure keeps the words, items and price.
+    onSendAttachment({ text, items, price }).then(
+      () => {
+        for (const item of items) if (item.source === 'file') URL.revokeObjectURL(item.url);
+        setText('');
+        setItems([]);
+        setPrice('');
+        setAttaching(false);
+        field.current?.focus();
+      },
+      (error: unknown) =>
+        setProblem(error instanceof Error ? error.message : 'The message could not be sent.'),
+    );
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
@@ -62,9 +104,43 @@ export function Composer({
   }
 
   const shownProblem = tooLong ? messageMessages.tooLong : problem;
+  const status = progressText(attachProgress);
   return (
-    <form onSubmit={submit} className="border-t border-border bg-background p-3">
+    <form onSubmit={submit} className="border-t border-border bg-background p-3" aria-busy={busy}>
+      {attaching && onSendAttachment ? (
+        <div className="mb-2">
+          <ComposerAttachments
+            items={items}
+            onItems={(next) => {
+              setItems(next);
+              if (problem) setProblem(null);
+            }}
+            price={price}
+            onPrice={(next) => {
+              setPrice(next);
+              if (priceProblem) setPriceProblem(null);
+            }}
+            priceProblem={priceProblem}
+            disabled={busy}
+            onProblem={setProblem}
+          />
+        </div>
+      ) : null}
       <div className="flex items-end gap-2">
+        {onSendAttachment ? (
+          <Button
+            type="button"
+            variant={attaching ? 'secondary' : 'ghost'}
+            size="icon"
+            className="rounded-full"
+            aria-label="Attach photos or videos"
+            aria-expanded={attaching}
+            disabled={busy}
+            onClick={() => setAttaching((open) => !open)}
+          >
+            <Paperclip aria-hidden="true" />
+          </Button>
+        ) : null}
         <textarea
           ref={fieldRef}
           rows={1}
@@ -89,7 +165,7 @@ export function Composer({
           size="icon"
           className="rounded-full"
           aria-label="Send message"
-          disabled={tooLong}
+          disabled={tooLong || busy}
         >
           <SendHorizontal aria-hidden="true" />
         </Button>
@@ -98,6 +174,11 @@ export function Composer({
         <p id={errorId} role="alert" className="text-destructive">
           {shownProblem}
         </p>
+        {status ? (
+          <p role="status" className="shrink-0 text-muted-foreground">
+            {status}
+          </p>
+        ) : null}
         {text.length >= COUNTER_FROM ? (
           <p
             id={counterId}

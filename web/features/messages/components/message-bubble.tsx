@@ -1,7 +1,9 @@
 import { AlertCircle, Check, CheckCheck, Clock, Flag } from 'lucide-react';
+import type { ChatMessage } from '#common/schemas/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { TipMarker } from '../../tips/index.ts';
+import { MessageAttachment } from './message-attachment.tsx';
 
 export type DeliveryState = 'sending' | 'sent' | 'read' | 'failed';
 
@@ -31,6 +33,9 @@ interface MessageBubbleProps {
   onReport?: () => void;
   /** A fan's tip: the bubble starts with its amount (the text is the fan's note, maybe empty). */
   tip?: { amount: number; currency: string } | null | undefined;
+  /** Photos and videos, maybe for a price (a pay-per-view message); needs `messageId`. */
+  attachment?: ChatMessage['attachment'];
+  messageId?: string;
 }
 
 export function MessageBubble({
@@ -44,11 +49,18 @@ export function MessageBubble({
   onDiscard,
   onReport,
   tip,
+  attachment,
+  messageId,
 }: MessageBubbleProps) {
   const Icon = state ? stateIcon[state] : null;
+  const hasText = text !== '' || Boolean(tip);
   return (
     <div className={cn('group/message flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+      {attachment && messageId ? (
+        <MessageAttachment messageId={messageId} attachment={attachment} mine={mine} />
+      ) : null}
       <div
+        hidden={!hasText}
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[70%]',
           mine

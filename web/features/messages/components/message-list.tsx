@@ -171,6 +171,8 @@ export function MessageList({ userId, conversation }: { userId: string; conversa
                     <MessageBubble
                       text={row.message.text}
                       tip={row.message.tip}
+                      attachment={row.message.attachment}
+                      messageId={row.message.id}
                       createdAt={row.message.createdAt}
                       mine={row.message.senderId === userId}
                       state={row.message.senderId === userId ? stateOf(row.message) : undefined}

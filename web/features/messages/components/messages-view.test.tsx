@@ -68,7 +68,8 @@ function serve(conversations: Conversation[], threads: Record<string, ChatMessag
   api.requests = stubFetch((request) => {
     const url = new URL(request.url, 'http://localhost');
     const path = url.pathname;
-    if (path === '/api/creators/me') return json(200, { creator: null, counts: { liked: 0, purchased: 0 } });
+    if (path === '/api/creators/me')
+      return json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } });
     if (path === '/api/creators/zoeq') return json(200, buildProfile({ id: 'creator-zoe', handle: 'zoeq' }));
     if (path === '/api/reports')
       return json(201, { id: 'r-1', message: 'Thanks, our moderators will look at it' });

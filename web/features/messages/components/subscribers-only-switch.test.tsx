@@ -15,7 +15,7 @@ function stubSettings(initial: boolean) {
   let subscribersOnly = initial;
   return stubFetch((request) => {
     if (request.url === '/api/creators/me') {
-      return json(200, { creator: buildProfile(), counts: { liked: 0, purchased: 0 } });
+      return json(200, { creator: buildProfile(), counts: { liked: 0, purchased: 0, purchasedMessages: 0 } });
     }
     if (request.method === 'PUT') subscribersOnly = JSON.parse(request.body ?? '{}').subscribersOnly;
     return json(200, { subscribersOnly });

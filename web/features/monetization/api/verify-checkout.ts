@@ -14,7 +14,8 @@ export async function verifyCheckout(reference: string): Promise<VerifyCheckoutR
  */
 export function refreshAfterPayment(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [['posts'], ['creators'], monetizationKeys.all].map((queryKey) =>
+    // ['messages']: a pay-per-view message's items (every signed-in user's key starts with it).
+    [['posts'], ['creators'], ['messages'], monetizationKeys.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey: [...queryKey] }),
     ),
   );

@@ -35,7 +35,7 @@ function creatorApi(extra: Record<string, (request: RecordedRequest) => Response
     'GET /api/creators/me': () =>
       json(200, {
         creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }),
-        counts: { liked: 0, purchased: 0 },
+        counts: { liked: 0, purchased: 0, purchasedMessages: 0 },
       }),
     'GET /api/creators/me/subscribers': (request) =>
       page(paramsOf(request).status === 'Expired' ? [ama] : [kofi, ama]),
@@ -173,7 +173,8 @@ describe('Manage Subscriptions for a fan', () => {
     const success = vi.spyOn(toast, 'success');
     let mine = [buildFanSubscription()];
     const requests = stubApi({
-      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
       'GET /api/me/subscriptions': () => page(mine),
       'POST /api/me/subscriptions/s-1/cancel': () => {
         mine = [

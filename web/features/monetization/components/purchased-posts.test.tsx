@@ -25,7 +25,8 @@ describe('Purchased tab', () => {
       description: 'Night market',
     });
     const requests = stubApi({
-      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 1 } }),
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 1, purchasedMessages: 0 } }),
       'GET /api/me/purchases': () => json(200, postPage([bought])),
     });
     renderProfile();
@@ -41,7 +42,8 @@ describe('Purchased tab', () => {
   it('says there is nothing yet without asking the server', async () => {
     signInAs({ id: 'u-2' });
     const requests = stubApi({
-      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
     });
     renderProfile();
     expect(await screen.findByRole('heading', { name: 'No purchases yet' })).toBeTruthy();

@@ -27,7 +27,8 @@ const renderTab = () =>
 
 function transactionsApi(list: (request: RecordedRequest) => Response, extra = {}) {
   return stubApi({
-    'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+    'GET /api/creators/me': () =>
+      json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
     'GET /api/me/transactions': list,
     ...extra,
   });

@@ -22,7 +22,7 @@ const stubCreatorApi = (handlers: Parameters<typeof stubApi>[0]) =>
     'GET /api/creators/me': () =>
       json(200, {
         creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }),
-        counts: { liked: 0, purchased: 0 },
+        counts: { liked: 0, purchased: 0, purchasedMessages: 0 },
       }),
     ...handlers,
   });
@@ -139,7 +139,8 @@ describe('wallet', () => {
   it('invites someone who is not a creator to become one without asking for a wallet they cannot have, and asks visitors to sign in', async () => {
     signInAs({ id: 'u-2' });
     const requests = stubApi({
-      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
       'GET /api/wallet': () => json(403, { message: 'Become a creator first', code: 'FORBIDDEN' }),
     });
     renderWallet();

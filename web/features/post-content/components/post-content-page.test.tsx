@@ -19,7 +19,8 @@ function renderPage(options: { creator?: CreatorProfile | null; createPost?: () 
       : options.creator;
   const requests = stubFetch((request) => {
     const path = pathOf(request);
-    if (path === '/api/creators/me') return json(200, { creator, counts: { liked: 0, purchased: 0 } });
+    if (path === '/api/creators/me')
+      return json(200, { creator, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } });
     if (path === '/api/posts' && request.method === 'POST') {
       return options.createPost?.() ?? json(500, { message: 'Request failed', code: 'INTERNAL' });
     }

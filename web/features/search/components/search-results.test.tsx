@@ -21,7 +21,7 @@ function renderResults(query: string, answer: () => Response | Promise<Response>
     if (url.pathname === '/api/search') return answer();
     if (url.pathname === '/api/creators/me') {
       const creator = ownCreatorId ? buildProfile({ id: ownCreatorId, handle: 'amaral' }) : null;
-      return json(200, { creator, counts: { liked: 0, purchased: 0 } });
+      return json(200, { creator, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } });
     }
     if (url.pathname === '/api/creators/amara_films/follow' && request.method === 'POST')
       return json(200, { following: true, followers: 1 });

@@ -106,7 +106,7 @@ describe('Blocked Users', () => {
     const success = vi.spyOn(toast, 'success');
     const requests = stubSettingsApi({
       'GET /api/creators/me': () =>
-        json(200, { creator: buildProfile(), counts: { liked: 0, purchased: 0 } }),
+        json(200, { creator: buildProfile(), counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
       'GET /api/me/blocks': () => page([mallory]),
       [`POST /api/me/blocks/${mallory.id}/remove`]: () =>
         json(200, { message: 'User removed from your followers, subscribers and messages' }),
@@ -125,7 +125,8 @@ describe('Blocked Users', () => {
   it('speaks to someone without a creator page only of the conversation Delete User hides', async () => {
     signInAs();
     stubSettingsApi({
-      'GET /api/creators/me': () => json(200, { creator: null, counts: { liked: 0, purchased: 0 } }),
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
       'GET /api/me/blocks': () => page([mallory]),
     });
     renderPrivacy();
