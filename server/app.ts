@@ -43,6 +43,7 @@ import healthRoutes from './routes/health/index.ts';
 import { createPasswordHasher } from './services/auth/passwords.ts';
 import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
 import { makeDemoVideo } from './services/demo/video.ts';
+import type { MassMessageDelivery } from './services/messaging/mass-message-delivery.ts';
 import type { PostScheduler } from './services/posts/scheduler.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   let monetization: FanPaymentServices | null = null;
   // Built with the posts module (below), for the same reason.
   let postScheduler: PostScheduler | null = null;
+  let massDelivery: MassMessageDelivery | null = null;
   try {
     queue = await startQueue(database, {
       work: runJobs,
@@ -163,6 +165,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         payments,
         { lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) } },
         { runDue: async () => (postScheduler ? postScheduler.runDue() : null) },
+        {
+          deliver: async (id) => {
+            // Jobs start before the modules: a delivery that arrives first is retried.
+            if (!massDelivery) throw new Error('mass message delivery is not ready yet');
+            return massDelivery.deliver(id);
+          },
+        },
       ),
       log: app.log,
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
@@ -261,7 +270,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   postScheduler = postsModule.postScheduler;
   await registerVault(app, platform, { media: mediaModule });
   await registerEngagement(app, platform, { posts: postsModule, realtime });
-  const messaging = await registerMessaging(app, platform, { realtime, media: mediaModule });
+  const { messaging, massDelivery: delivery } = await registerMessaging(app, platform, {
+    realtime,
+    media: mediaModule,
+  });
+  massDelivery = delivery;
   await registerSafety(app, platform, { media: mediaModule, realtime });
   monetization = await registerBilling(app, platform, {
     runtime: payments,

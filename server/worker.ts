@@ -14,6 +14,9 @@ import { systemClock } from './lib/clock.ts';
 import { createBillingRuntime, createFanPaymentServices } from './modules/billing-services.ts';
 import { createMediaRuntime } from './modules/media-runtime.ts';
 import { createRepositories } from './modules/repositories.ts';
+import { createMediaLinks } from './services/media/links.ts';
+import { createUrlSigner } from './services/media/url-signing.ts';
+import { createMassMessageDelivery } from './services/messaging/mass-message-delivery.ts';
 import { createPostScheduler } from './services/posts/scheduler.service.ts';
 import { createEventsService } from './services/realtime/events.service.ts';
 import { createNotificationsService } from './services/realtime/notifications.service.ts';
@@ -73,12 +76,27 @@ async function main() {
     notifications,
     events,
   });
+  const mediaRuntime = await createMediaRuntime(config);
+  // Mass messages go out from here too: each fan's message is shown as they see it (signed links).
+  const ttlSeconds = config.media.signedUrlTtlSeconds;
+  const massDelivery = createMassMessageDelivery({
+    massMessages: repos.massMessages,
+    media: repos.media,
+    events,
+    links: createMediaLinks({
+      signer: createUrlSigner({ secret: config.appSecret, clock: systemClock, ttlSeconds }),
+      storage: mediaRuntime.storage,
+      clock: systemClock,
+      ttlSeconds,
+    }),
+    clock: systemClock,
+  });
   const queue = await startQueue(database, {
     work: true,
     jobs: createJobs(
       repos,
       log,
-      await createMediaRuntime(config),
+      mediaRuntime,
       systemClock,
       payments,
       monetization,
@@ -88,6 +106,7 @@ async function main() {
         clock: systemClock,
         publicUrl: config.publicUrl,
       }),
+      massDelivery,
     ),
     log,
     onError: (error) => log.error({ err: error }, 'job queue error'),

@@ -11,6 +11,7 @@ import { processMediaJob } from './process-media.ts';
 import { pruneExpiredSessionsJob } from './prune-expired-sessions.ts';
 import { pruneUserEventsJob } from './prune-user-events.ts';
 import { publishScheduledPostsJob } from './publish-scheduled-posts.ts';
+import { sendMassMessageJob } from './send-mass-message.ts';
 import { subscriptionLifecycleJob } from './subscription-lifecycle.ts';
 import { sweepMediaTempJob } from './sweep-media-temp.ts';
 
@@ -31,6 +32,8 @@ export function createJobs(
   monetization?: { lifecycle: { runDue(): Promise<MonetizationLifecycleReport | null> } },
   /** Scheduled posts going out and expired ones hidden (built once notifications exist). */
   postScheduler?: { runDue(): Promise<ScheduleReport | null> },
+  /** Mass messages going out in batches (server/services/messaging/mass-message-delivery.ts). */
+  massMessages?: { deliver(id: string): Promise<number> },
 ): JobDefinition<never>[] {
   const jobs: JobDefinition<never>[] = [
     pruneExpiredSessionsJob({
@@ -82,6 +85,14 @@ export function createJobs(
       publishScheduledPostsJob({
         scheduler: postScheduler,
         log: (report) => log.info(report, 'scheduled posts'),
+      }),
+    );
+  }
+  if (massMessages) {
+    jobs.push(
+      sendMassMessageJob({
+        delivery: massMessages,
+        log: (details) => log.info(details, 'mass message delivered'),
       }),
     );
   }

@@ -14,6 +14,10 @@ import { createFanPaymentsStore } from '../repositories/fan-payments-store.ts';
 import { createKnownBrowsersRepository } from '../repositories/known-browsers.repository.ts';
 import { createLikesRepository } from '../repositories/likes.repository.ts';
 import { createListsRepository } from '../repositories/lists.repository.ts';
+import {
+  createFanListsRepository,
+  createMassMessagesRepository,
+} from '../repositories/mass-messages.repository.ts';
 import { createMediaRepository } from '../repositories/media.repository.ts';
 import { createNotificationPreferencesRepository } from '../repositories/notification-preferences.repository.ts';
 import { createNotificationsRepository } from '../repositories/notifications.repository.ts';
@@ -50,10 +54,12 @@ export function createRepositories(db: Database) {
     emailChanges: createEmailChangesRepository(db),
     entitlements: createEntitlementsRepository(db),
     events: createEventsRepository(db),
+    fanLists: createFanListsRepository(db),
     fanPayments: createFanPaymentsStore(db),
     knownBrowsers: createKnownBrowsersRepository(db),
     likes: createLikesRepository(db),
     lists: createListsRepository(db),
+    massMessages: createMassMessagesRepository(db),
     media: createMediaRepository(db),
     notifications: createNotificationsRepository(db),
     notificationPreferences: createNotificationPreferencesRepository(db),

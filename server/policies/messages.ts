@@ -77,3 +77,8 @@ export function assertCanUnlockMessage(
     throw forbidden(messageMessages.notForSale);
   if (facts.owned) throw conflictError(messageMessages.alreadyUnlocked);
 }
+
+/** Mass messages and lists of fans are an approved creator's tools. */
+export function canSendMassMessages(creator: { status: string } | null): boolean {
+  return creator?.status === 'approved';
+}

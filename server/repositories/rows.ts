@@ -61,3 +61,7 @@ export interface TimeKey {
 /** Rows after `key` in a list sorted by `(at, id)` newest first; no condition for the first page. */
 export const olderThan = (at: AnyPgColumn, id: AnyPgColumn, key: TimeKey | undefined) =>
   key ? sql`(${at}, ${id}) < (${key.at}::timestamptz, ${key.id})` : undefined;
+
+/** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
+export const rowsOf = <Row extends Record<string, unknown>>(result: unknown): Row[] =>
+  ((result as { rows?: Row[] }).rows ?? []) as Row[];

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './creators.ts';
 export * from './engagement.ts';
+export * from './mass-messages.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './monetization.ts';

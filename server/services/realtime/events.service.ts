@@ -13,24 +13,34 @@ export function createEventsService(deps: {
   clock: Clock;
   onError: (error: unknown) => void;
 }) {
+  async function emitEach<Name extends EventName>(
+    name: Name,
+    items: { userId: string; payload: EventPayload<Name> }[],
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const now = deps.clock.now();
+    const stored = await deps.events.append(
+      items.map((item) => ({ userId: item.userId, name, payload: item.payload, createdAt: now })),
+    );
+    await Promise.all(
+      stored.map((row) =>
+        deps.bus
+          .publish(row.userId, { id: row.id, name: row.name, payload: row.payload })
+          .catch((error: unknown) => deps.onError(error)),
+      ),
+    );
+  }
+
   return {
-    async emit<Name extends EventName>(
-      userIds: string[],
-      name: Name,
-      payload: EventPayload<Name>,
-    ): Promise<void> {
-      const now = deps.clock.now();
-      const stored = await deps.events.append(
-        userIds.map((userId) => ({ userId, name, payload, createdAt: now })),
-      );
-      await Promise.all(
-        stored.map((row) =>
-          deps.bus
-            .publish(row.userId, { id: row.id, name: row.name, payload: row.payload })
-            .catch((error: unknown) => deps.onError(error)),
-        ),
-      );
-    },
+    /** The same event to each of these users. */
+    emit: <Name extends EventName>(userIds: string[], name: Name, payload: EventPayload<Name>) =>
+      emitEach(
+        name,
+        userIds.map((userId) => ({ userId, payload })),
+      ),
+
+    /** One event per user, each with its own payload (a mass message's delivery), stored in one insert. */
+    emitEach,
 
     /** What a stream missed after `afterId` (at most `limit`; a client that missed more refetches). */
     async replay(userId: string, afterId: number, limit = 500): Promise<BusEvent[]> {
