@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  or,
-  type SQL,
-  sql,
-  TransactionRollbackError,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { MassMessageAudience } from '../../common/schemas/mass-messages.ts';
 import type { Database } from '../db/client.ts';
 import {

@@ -43,6 +43,8 @@ export interface World {
   conversationId: string;
   /** Creator's pay-per-view message to fan in that conversation. */
   pricedMessageId: string;
+  /** Creator's list of fans (mass message audiences). */
+  fanListId: string;
   /** One of fan's sessions. */
   fanSessionId: string;
   /** Fan's support request, and fan's report of creator2's profile. */
@@ -430,6 +432,22 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'DELETE /api/me/transactions/:id': owner(['fan'], (w) => `/api/me/transactions/${w.unknownId}`),
   'GET /api/me/purchases': signedIn(),
   'GET /api/me/purchased-messages': signedIn(),
+  // Mass messages and lists of fans: approved creators only, each their own.
+  'GET /api/mass-messages': creator(),
+  'GET /api/mass-messages/audiences': creator(),
+  'POST /api/mass-messages': creator({ body: { audience: 'followers', text: 'Hello, everyone' } }),
+  'GET /api/mass-messages/:id': creator({ url: (w) => `/api/mass-messages/${w.unknownId}` }),
+  'GET /api/fan-lists': creator(),
+  'POST /api/fan-lists': creator({ body: { name: 'Matrix list' } }),
+  'DELETE /api/fan-lists/:id': owner(['creator'], (w) => `/api/fan-lists/${w.fanListId}`),
+  'PUT /api/fan-lists/:id/members/:userId': owner(
+    ['creator'],
+    (w) => `/api/fan-lists/${w.fanListId}/members/${w.fanUserId}`,
+  ),
+  'DELETE /api/fan-lists/:id/members/:userId': owner(
+    ['creator'],
+    (w) => `/api/fan-lists/${w.fanListId}/members/${w.fanUserId}`,
+  ),
   'POST /api/payments/webhook/:provider': entry('provider', {
     url: () => '/api/payments/webhook/paystack',
     body: { event: 'charge.success', data: { reference: 'forged' } },

@@ -83,6 +83,7 @@ describe('authorization matrix', () => {
       { text: 'For you', mediaIds: [(locked.media as MediaView | null)?.id], price: '3.00' },
       { token: creator.token },
     );
+    const fanList = await post(t, '/api/fan-lists', { name: 'Regulars' }, { token: creator.token });
     const sessions = await t.app.inject({
       method: 'GET',
       url: '/api/auth/sessions',
@@ -116,6 +117,7 @@ describe('authorization matrix', () => {
     for (const [name, response, status] of [
       ['conversation', conversation, 200],
       ['priced message', pricedMessage, 201],
+      ['fan list', fanList, 201],
       ['sessions', sessions, 200],
       ['ticket', ticket, 201],
       ['report', report, 201],
@@ -137,6 +139,7 @@ describe('authorization matrix', () => {
       identityDocumentId: document.id,
       conversationId: conversation.json().id,
       pricedMessageId: pricedMessage.json().id,
+      fanListId: fanList.json().id,
       fanSessionId: sessions.json().items[0].id,
       ticketId: ticket.json().id,
       reportId: report.json().id,

@@ -83,6 +83,20 @@ describe('no response to one user carries another user’s email', () => {
         headers: { authorization: `Bearer ${buyer.token}` },
       }),
     );
+    // A list of fans and a mass message to the subscribers (the creator's stats name no one).
+    const fanList = await ok<{ id: string }>(
+      call(t, 'POST', '/api/fan-lists', owner.token, { name: 'Regulars' }),
+      201,
+    );
+    await ok(call(t, 'PUT', `/api/fan-lists/${fanList.id}/members/${buyer.user.id}`, owner.token), 204);
+    const mass = await ok<{ id: string }>(
+      call(t, 'POST', '/api/mass-messages', owner.token, {
+        audience: 'list',
+        listId: fanList.id,
+        text: 'Hi all',
+      }),
+      202,
+    );
     await ok(call(t, 'POST', '/api/me/blocks', buyer.token, { userId: other.user.id }));
     await ok(call(t, 'POST', '/api/me/blocks', owner.token, { userId: blockedFan.user.id }));
     await settle(t);
@@ -102,6 +116,7 @@ describe('no response to one user carries another user’s email', () => {
     fill['/api/lists/{id}/posts'] = [list.id];
     fill['/api/creators/{handle}/lists'] = [owner.creator.handle];
     fill['/api/conversations/{id}'] = [conversation.id];
+    fill['/api/mass-messages/{id}'] = [mass.id];
     fill['/api/conversations/{id}/messages'] = [conversation.id];
     fill['/api/me/transactions/{id}'] = [
       ...(await transactionIds(buyer.token)),

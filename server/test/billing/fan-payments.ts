@@ -44,7 +44,7 @@ export function monetization(t: MonetizationTestApp): FanPaymentServices {
 
 export function call(
   t: MonetizationTestApp,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token?: string,
   payload?: object,
@@ -61,7 +61,7 @@ export function call(
 export async function ok<T>(response: Promise<LightMyRequestResponse>, status = 200): Promise<T> {
   const answer = await response;
   expect(answer.statusCode, answer.body).toBe(status);
-  return answer.json<T>();
+  return (answer.body === '' ? undefined : answer.json<T>()) as T;
 }
 
 export const fan = (t: MonetizationTestApp, details: { firstName?: string; lastName?: string } = {}) =>
