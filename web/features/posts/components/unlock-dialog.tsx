@@ -3,9 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useCreatorSubscription } from '../../monetization/api/get-creator-subscription.ts';
-import { SelectPlanDialog } from '../../monetization/components/select-plan-dialog.tsx';
-import { UnlockCheckoutButton } from '../../monetization/components/unlock-checkout-button.tsx';
+import { SelectPlanDialog, UnlockCheckoutButton, useCreatorSubscription } from '../../fan-payments/index.ts';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 
 /**
