@@ -50,12 +50,8 @@ function SubscribedNote({ subscription }: { subscription: FanSubscription }) {
 export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
   const [open, setOpen] = useState(false);
   const session = useSession();
-  // Only an approved creator takes subscribers; their owner has nothing to ask.
-  const state = useCreatorSubscription(
-    profile.handle,
-    session?.user.id ?? null,
-    profile.status === 'approved' && !profile.viewer.isOwner,
-  );
+  // The server says whether this page takes a subscription from this viewer (server/policies/monetization.ts).
+  const state = useCreatorSubscription(profile.handle, session?.user.id ?? null, profile.canSubscribe);
   const monthly = `${formatPrice(profile.price.monthly)}/month`;
 
   if (profile.viewer.isOwner) {
@@ -74,7 +70,7 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
     <div className="flex flex-col gap-2">
       <button
         type="button"
-        disabled={refusal !== null}
+        disabled={!profile.canSubscribe || refusal !== null}
         aria-describedby={refusal ? `subscribe-refusal-${profile.id}` : undefined}
         onClick={() => {
           trackButtonClick('subscribe_now');
