@@ -46,6 +46,8 @@ export const chatMessageSchema = z.object({
    * `text` is then the fan's note, maybe empty. Made by the server once the payment settled.
    */
   tip: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
+  /** Whether this viewer may report the message (server/policies/messages.ts; the web app only shows). */
+  canReport: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

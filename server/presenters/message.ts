@@ -1,4 +1,5 @@
 import type { ChatMessage, Conversation, Person } from '../../common/schemas/messages.ts';
+import { canReportMessage } from '../policies/messages.ts';
 import type {
   ConversationRow,
   MessageRecord,
@@ -17,7 +18,8 @@ export function presentPerson(person: PersonRecord): Person {
   };
 }
 
-export function presentMessage(message: MessageRecord): ChatMessage {
+/** A message as one member of its conversation (`viewerId`) sees it. */
+export function presentMessage(message: MessageRecord, viewerId: string): ChatMessage {
   return {
     id: message.id,
     conversationId: message.conversationId,
@@ -26,6 +28,7 @@ export function presentMessage(message: MessageRecord): ChatMessage {
     clientId: message.clientId,
     createdAt: message.createdAt.toISOString(),
     tip: presentMessageTip(message),
+    canReport: canReportMessage(viewerId, message),
   };
 }
 
@@ -47,7 +50,7 @@ export function presentConversation(
   return {
     id: conversation.id,
     other: presentPerson(other),
-    lastMessage: lastMessage ? presentMessage(lastMessage) : null,
+    lastMessage: lastMessage ? presentMessage(lastMessage, viewerId) : null,
     unread,
     otherReadAt: otherReadAt?.toISOString() ?? null,
     canSend: refusal === null,

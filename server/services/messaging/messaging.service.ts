@@ -126,7 +126,7 @@ export function createMessagingService(deps: {
       const page = rows.slice(0, options.limit);
       const oldest = page.at(-1);
       return {
-        items: page.reverse().map(presentMessage),
+        items: page.reverse().map((message) => presentMessage(message, user.id)),
         nextCursor: rows.length > options.limit && oldest ? encodeCursor({ id: oldest.id }) : null,
       };
     },
@@ -150,8 +150,12 @@ export function createMessagingService(deps: {
         clientId: input.clientId ?? null,
         now: deps.clock.now(),
       });
-      const view = presentMessage(message);
-      if (created) await deps.events.emit([user.id, other.id], 'message.created', { message: view });
+      const view = presentMessage(message, user.id);
+      if (created) {
+        // Each side gets the message as they see it (only the recipient may report it).
+        await deps.events.emit([user.id], 'message.created', { message: view });
+        await deps.events.emit([other.id], 'message.created', { message: presentMessage(message, other.id) });
+      }
       return view;
     },
 
