@@ -58,6 +58,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: fromRoot('./dist/web'),
         emptyOutDir: true,
         sourcemap: true,
+        rollupOptions: {
+          treeshake: {
+            moduleSideEffects: (id: string) => !/\/web\/features\/[^/]+\/index\.ts$/.test(id),
+          },
+        },
       },
   server: {
     port: 5173,

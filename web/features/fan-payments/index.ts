@@ -6,9 +6,9 @@
 export { useCreatorSubscription } from './api/get-creator-subscription.ts';
 export { AdminPayoutsView } from './components/admin-payouts-view.tsx';
 export { CheckoutReturnHost } from './components/checkout-return-host.tsx';
+export { LazySelectPlanDialog } from './components/lazy-select-plan-dialog.tsx';
 export { PaymentSubscriptionTab } from './components/payment-subscription-tab.tsx';
 export { PurchasedPosts } from './components/purchased-posts.tsx';
-export { SelectPlanDialog } from './components/select-plan-dialog.tsx';
 export { SubscribeBanner } from './components/subscribe-banner.tsx';
 export { UnlockCheckoutButton } from './components/unlock-checkout-button.tsx';
 export { WalletView } from './components/wallet-view.tsx';

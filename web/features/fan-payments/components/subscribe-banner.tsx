@@ -1,5 +1,5 @@
 import { Crown, Info } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
@@ -9,11 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useCreatorSubscription } from '../api/get-creator-subscription.ts';
 import { formatLongDate, formatPrice } from '../format.ts';
 import { plansFromProfile } from '../plans.ts';
-
-// The plan dialog (a form with Radix dialog and radio group) loads when it is first opened.
-const SelectPlanDialog = lazy(() =>
-  import('./select-plan-dialog.tsx').then((module) => ({ default: module.SelectPlanDialog })),
-);
+import { LazySelectPlanDialog } from './lazy-select-plan-dialog.tsx';
 
 export const manageSubscriptionsPath = `${pathTo('settings')}?tab=payments&view=subscriptions`;
 
@@ -95,7 +91,7 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
       ) : null}
       {open ? (
         <Suspense fallback={null}>
-          <SelectPlanDialog
+          <LazySelectPlanDialog
             open
             onOpenChange={setOpen}
             handle={profile.handle}
