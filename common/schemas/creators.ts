@@ -209,6 +209,8 @@ export const creatorSummarySchema = z.object({
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
   isFollowing: z.boolean().optional(),
+  /** In search results for a signed-in viewer: this is the viewer's own page (no Follow, marked 'You'). */
+  isOwner: z.boolean().optional(),
 });
 
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;

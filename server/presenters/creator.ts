@@ -19,13 +19,19 @@ import { canSubscribeToCreator } from '../policies/monetization.ts';
 import { canTipCreator } from '../policies/tips.ts';
 import type { CreatorCounts, CreatorRecord, ReviewRow } from '../repositories/creators.repository.ts';
 
-export function presentCreatorSummary(creator: CreatorRecord, isFollowing?: boolean): CreatorSummary {
+/** `viewer`: given where a list shows the signed-in viewer's own page apart (search results). */
+export function presentCreatorSummary(
+  creator: CreatorRecord,
+  isFollowing?: boolean,
+  viewer?: Viewer,
+): CreatorSummary {
   return {
     id: creator.id,
     handle: creator.handle,
     displayName: creator.displayName,
     avatarUrl: creator.avatarUrl,
     ...(isFollowing === undefined ? {} : { isFollowing }),
+    ...(viewer === undefined ? {} : { isOwner: isOwnerOf(viewer, creator) }),
   };
 }
 
