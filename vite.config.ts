@@ -58,6 +58,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: fromRoot('./dist/web'),
         emptyOutDir: true,
         sourcemap: true,
+        rollupOptions: {
+          // A feature's index.ts only re-exports (docs/decisions/0029): marked side-effect free, a page
+          // that uses one export gets that module only, not every module the index names.
+          treeshake: {
+            moduleSideEffects: (id: string) => !/\/web\/features\/[^/]+\/index\.ts$/.test(id),
+          },
+        },
       },
   server: {
     port: 5173,

@@ -138,6 +138,13 @@ export const creatorProfileSchema = z.object({
   /** What this viewer may do with the page (server/policies/creators.ts decides; the web app only shows). */
   canEdit: z.boolean(),
   canMessage: z.boolean(),
+  /** The follow toggle: follow (a visitor is asked to sign in), or unfollow when following. */
+  canFollow: z.boolean(),
+  /** Subscribe Now; whether a subscription still renews is GET /api/creators/:handle/subscription's answer. */
+  canSubscribe: z.boolean(),
+  canTip: z.boolean(),
+  /** The "..." menu: report or block the creator. */
+  canReport: z.boolean(),
   createdAt: z.string(),
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
@@ -207,6 +214,8 @@ export const creatorSummarySchema = z.object({
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
   isFollowing: z.boolean().optional(),
+  /** In search results for a signed-in viewer: this is the viewer's own page (no Follow, marked 'You'). */
+  isOwner: z.boolean().optional(),
 });
 
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;

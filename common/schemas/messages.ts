@@ -59,6 +59,8 @@ export const chatMessageSchema = z.object({
    * `text` is then the fan's note, maybe empty. Made by the server once the payment settled.
    */
   tip: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
+  /** Whether this viewer may report the message (server/policies/messages.ts; the web app only shows). */
+  canReport: z.boolean(),
   /**
    * Photos and videos attached by a creator, maybe for a price. While `locked`, `items` carry only
    * their blurred previews (never a link to the originals) and `counts` says what is inside; once

@@ -123,6 +123,8 @@ export const pollSchema = z.object({
   ended: z.boolean(),
   myVote: z.number().int().nullable(),
   totalVotes: z.number().int().nullable(),
+  /** Whether this viewer may vote now (server/policies/posts.ts `pollVoteRefusal`; the web app only shows). */
+  canVote: z.boolean(),
 });
 export type PollView = z.infer<typeof pollSchema>;
 

@@ -52,11 +52,33 @@ export function assertNotBlockedByViewer(
   });
 }
 
+/** Why following is refused (null: it is not): yourself, a block either way, a page not approved. */
+export function followRefusal(viewer: Viewer | null, creator: CreatorFacts, blocked: boolean): string | null {
+  if (isOwnerOf(viewer, creator)) return creatorMessages.cannotFollowSelf;
+  if (blocked || creator.status !== 'approved') return creatorMessages.cannotFollow;
+  return null;
+}
+
 /** Following needs an approved creator who is not yourself and with no block either way. */
 export function assertCanFollow(viewer: Viewer, creator: CreatorFacts, blocked: boolean): void {
-  if (isOwnerOf(viewer, creator)) throw forbidden(creatorMessages.cannotFollowSelf);
-  if (blocked || creator.status !== 'approved') throw forbidden(creatorMessages.cannotFollow);
+  const refusal = followRefusal(viewer, creator, blocked);
+  if (refusal) throw forbidden(refusal);
 }
+
+/**
+ * The page's follow toggle: whoever may follow (a visitor is asked to sign in first), and whoever
+ * already follows, who may always unfollow.
+ */
+export const canFollowCreator = (
+  viewer: Viewer | null,
+  creator: CreatorFacts,
+  facts: { blocked: boolean; isFollowing: boolean },
+) =>
+  !isOwnerOf(viewer, creator) &&
+  (facts.isFollowing || followRefusal(viewer, creator, facts.blocked) === null);
+
+/** Reporting or blocking the page's creator: anyone but the creator (a visitor is asked to sign in). */
+export const canReportCreator = (viewer: Viewer | null, creator: CreatorFacts) => !isOwnerOf(viewer, creator);
 
 /** The creator edits their own page. */
 export const canEditCreator = (viewer: Viewer | null, creator: CreatorFacts) => isOwnerOf(viewer, creator);

@@ -2,6 +2,10 @@ import { messageMessages } from '../../common/schemas/messages.ts';
 import { conflict as conflictError, forbidden, notFound } from '../errors.ts';
 import type { PersonRecord } from '../repositories/conversations.repository.ts';
 
+/** A message is reported to the moderators by the other member of its conversation, never its sender. */
+export const canReportMessage = (viewerId: string, message: { senderId: string }) =>
+  message.senderId !== viewerId;
+
 /**
  * Why `sender` may not write to `recipient` now, or null when they may. Either side of a block,
  * an unverified sender, and a creator who takes messages from subscribers only (unless the sender

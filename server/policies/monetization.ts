@@ -20,6 +20,21 @@ export function hasAccess(
   return PAID_UP.includes(subscription.status) && subscription.currentPeriodEnd > now;
 }
 
+/** Why the page takes no subscription from this viewer: yourself, a block either way, not approved. */
+function pageSubscribeProblem(viewer: Viewer | null, creator: CreatorFacts, blocked: boolean): string | null {
+  if (isOwnerOf(viewer, creator)) return m.cannotSubscribeSelf;
+  if (blocked) return m.cannotSubscribeBlocked;
+  if (creator.status !== 'approved') return m.creatorNotAccepting;
+  return null;
+}
+
+/**
+ * The profile's Subscribe Now (a visitor is asked to sign in first). Whether a subscription still
+ * renews is the answer of `GET /api/creators/:handle/subscription` (`subscribeProblem`).
+ */
+export const canSubscribeToCreator = (viewer: Viewer | null, creator: CreatorFacts, blocked: boolean) =>
+  pageSubscribeProblem(viewer, creator, blocked) === null;
+
 /**
  * Why Subscribe Now may not start a checkout (null when it may): yourself, a block either way, a
  * creator not approved, or a subscription that still renews.
@@ -29,9 +44,8 @@ export function subscribeProblem(
   creator: CreatorFacts,
   facts: { blocked: boolean; subscription: CreatorSubscriptionRecord | null; now: Date },
 ): string | null {
-  if (isOwnerOf(viewer, creator)) return m.cannotSubscribeSelf;
-  if (facts.blocked) return m.cannotSubscribeBlocked;
-  if (creator.status !== 'approved') return m.creatorNotAccepting;
+  const page = pageSubscribeProblem(viewer, creator, facts.blocked);
+  if (page) return page;
   const sub = facts.subscription;
   if (sub && sub.status === 'active' && sub.currentPeriodEnd > facts.now) return m.alreadySubscribed;
   return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPinPost, pinRefusal } from './posts.ts';
+import { canPinPost, pinRefusal, pollVoteRefusal } from './posts.ts';
 
 const owner = { id: 'owner', role: 'user' as const };
 const admin = { id: 'admin', role: 'admin' as const };
@@ -26,5 +26,25 @@ describe('pinning', () => {
     expect(canPinPost(owner, true, { status: 'scheduled', pinnedAt: new Date() })).toBe(true);
     expect(canPinPost(admin, false, published)).toBe(false);
     expect(canPinPost(null, false, published)).toBe(false);
+  });
+});
+
+describe('voting in a poll', () => {
+  const fan = { id: 'fan', role: 'user' as const };
+  const open = { status: 'published' as const, entitled: true, ended: false, voted: false };
+
+  it('lets a signed-in fan who sees the post vote once while the poll is open', () => {
+    expect(pollVoteRefusal(fan, false, open)).toBeNull();
+    expect(pollVoteRefusal(fan, false, { ...open, voted: true })).toBe('voted');
+    expect(pollVoteRefusal(fan, false, { ...open, ended: true })).toBe('ended');
+    expect(pollVoteRefusal(fan, false, { ...open, entitled: false })).toBe('locked');
+    expect(pollVoteRefusal(fan, false, { ...open, status: 'scheduled' })).toBe('notPublished');
+  });
+
+  it('never lets the creator or a visitor vote', () => {
+    expect(pollVoteRefusal(owner, true, open)).toBe('ownPost');
+    expect(pollVoteRefusal(null, false, open)).toBe('signedOut');
+    // An admin is a fan like any other here.
+    expect(pollVoteRefusal(admin, false, open)).toBeNull();
   });
 });

@@ -32,6 +32,27 @@ export const canDeletePost = (viewer: Viewer | null, isOwner: boolean) =>
 /** Anyone signed in reports someone else's post. */
 export const canReportPost = (viewer: Viewer | null, isOwner: boolean) => viewer !== null && !isOwner;
 
+/** Why a vote in a post's poll is refused, before the poll itself is read. */
+export type PollVoteRefusal = 'signedOut' | 'ownPost' | 'notPublished' | 'locked' | 'ended' | 'voted';
+
+/**
+ * One vote per signed-in fan, while the poll is open, on a published post they may see in full;
+ * the creator does not vote in their own poll. The vote route and the poll's `canVote` share it.
+ */
+export function pollVoteRefusal(
+  viewer: Viewer | null,
+  isOwner: boolean,
+  facts: { status: PostStatus; entitled: boolean; ended: boolean; voted: boolean },
+): PollVoteRefusal | null {
+  if (viewer === null) return 'signedOut';
+  if (facts.status !== 'published') return 'notPublished';
+  if (isOwner) return 'ownPost';
+  if (!facts.entitled) return 'locked';
+  if (facts.ended) return 'ended';
+  if (facts.voted) return 'voted';
+  return null;
+}
+
 /** Why a pin or unpin is refused: only the creator pins, and only a published post (unpinning any). */
 export type PinRefusal = 'notOwner' | 'notPublished';
 

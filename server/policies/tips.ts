@@ -23,12 +23,32 @@ export function tipRefusal(
   facts: TipFacts,
 ): string | null {
   if (!creator) return t.notAccepting;
-  if (isOwnerOf(viewer, creator)) return t.yourself;
-  if (facts.blocked) return t.blocked;
-  if (creator.status !== 'approved' || !facts.creatorUser || !canHoldSession(facts.creatorUser))
-    return t.notAccepting;
+  const page = pageTipRefusal(viewer, creator, facts.blocked);
+  if (page) return page;
+  if (!facts.creatorUser || !canHoldSession(facts.creatorUser)) return t.notAccepting;
   return null;
 }
+
+function pageTipRefusal(
+  viewer: Viewer | null,
+  creator: Pick<CreatorRecord, 'userId' | 'status'>,
+  blocked: boolean,
+): string | null {
+  if (isOwnerOf(viewer, creator)) return t.yourself;
+  if (blocked) return t.blocked;
+  if (creator.status !== 'approved') return t.notAccepting;
+  return null;
+}
+
+/**
+ * The profile's tip button: not yourself, no block, an approved page (a visitor is asked to sign in
+ * first). The creator's account state is `tipRefusal`'s, when the checkout starts.
+ */
+export const canTipCreator = (
+  viewer: Viewer | null,
+  creator: Pick<CreatorRecord, 'userId' | 'status'>,
+  blocked: boolean,
+) => pageTipRefusal(viewer, creator, blocked) === null;
 
 export function assertCanTip(
   viewer: Viewer,

@@ -8,28 +8,43 @@ import {
 import type { MediaView } from '../../common/schemas/media.ts';
 import {
   canEditCreator,
+  canFollowCreator,
   canMessageCreator,
+  canReportCreator,
   canSeeReviewNotes,
   isOwnerOf,
   type Viewer,
 } from '../policies/creators.ts';
+import { canSubscribeToCreator } from '../policies/monetization.ts';
+import { canTipCreator } from '../policies/tips.ts';
 import type { CreatorCounts, CreatorRecord, ReviewRow } from '../repositories/creators.repository.ts';
 
-export function presentCreatorSummary(creator: CreatorRecord, isFollowing?: boolean): CreatorSummary {
+/** `viewer`: given where a list shows the signed-in viewer's own page apart (search results). */
+export function presentCreatorSummary(
+  creator: CreatorRecord,
+  isFollowing?: boolean,
+  viewer?: Viewer,
+): CreatorSummary {
   return {
     id: creator.id,
     handle: creator.handle,
     displayName: creator.displayName,
     avatarUrl: creator.avatarUrl,
     ...(isFollowing === undefined ? {} : { isFollowing }),
+    ...(viewer === undefined ? {} : { isOwner: isOwnerOf(viewer, creator) }),
   };
 }
 
-/** A creator's page for one viewer: review notes only for the creator and admins. */
+/**
+ * A creator's page for one viewer: review notes only for the creator and admins, and what the
+ * viewer may do there. `blocked`: a block either way between the viewer and the creator (only an
+ * admin still sees such a page).
+ */
 export function presentCreatorProfile(
   creator: CreatorRecord,
-  context: { viewer: Viewer | null; counts: CreatorCounts; isFollowing: boolean },
+  context: { viewer: Viewer | null; counts: CreatorCounts; isFollowing: boolean; blocked: boolean },
 ): CreatorProfile {
+  const { viewer, blocked } = context;
   const money = (amount: number) => ({ amount, currency: creatorPricing.currency });
   return {
     id: creator.id,
@@ -47,8 +62,12 @@ export function presentCreatorProfile(
     },
     counts: context.counts,
     viewer: { isOwner: isOwnerOf(context.viewer, creator), isFollowing: context.isFollowing },
-    canEdit: canEditCreator(context.viewer, creator),
-    canMessage: canMessageCreator(context.viewer, creator),
+    canEdit: canEditCreator(viewer, creator),
+    canMessage: canMessageCreator(viewer, creator),
+    canFollow: canFollowCreator(viewer, creator, { blocked, isFollowing: context.isFollowing }),
+    canSubscribe: canSubscribeToCreator(viewer, creator, blocked),
+    canTip: canTipCreator(viewer, creator, blocked),
+    canReport: canReportCreator(viewer, creator),
     createdAt: creator.createdAt.toISOString(),
   };
 }

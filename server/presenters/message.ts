@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation, Person } from '../../common/schemas/messages.ts';
 import { messagePricing } from '../../common/schemas/messages.ts';
-import { canUnlockMessage, isEntitledToMessage } from '../policies/messages.ts';
+import { canReportMessage, canUnlockMessage, isEntitledToMessage } from '../policies/messages.ts';
 import type {
   ConversationRow,
   MessageRecord,
@@ -22,7 +22,8 @@ export function presentPerson(person: PersonRecord): Person {
   };
 }
 
-export function presentMessage(message: MessageRecord): ChatMessage {
+/** A message as one member of its conversation (`viewerId`) sees it. */
+export function presentMessage(message: MessageRecord, viewerId: string): ChatMessage {
   return {
     id: message.id,
     conversationId: message.conversationId,
@@ -31,6 +32,7 @@ export function presentMessage(message: MessageRecord): ChatMessage {
     clientId: message.clientId,
     createdAt: message.createdAt.toISOString(),
     tip: presentMessageTip(message),
+    canReport: canReportMessage(viewerId, message),
   };
 }
 
@@ -52,7 +54,7 @@ export async function presentChatMessage(
   message: MessageRecord,
   context: MessageViewContext,
 ): Promise<ChatMessage> {
-  const base = presentMessage(message);
+  const base = presentMessage(message, context.viewerId);
   if (context.items.length === 0) return { ...base, attachment: null };
   const entitled = isEntitledToMessage(context.viewerId, message, context.purchased);
   return {
@@ -99,7 +101,7 @@ export function presentConversation(
   return {
     id: conversation.id,
     other: presentPerson(other),
-    lastMessage: lastMessage ? presentMessage(lastMessage) : null,
+    lastMessage: lastMessage ? presentMessage(lastMessage, viewerId) : null,
     unread,
     otherReadAt: otherReadAt?.toISOString() ?? null,
     canSend: refusal === null,

@@ -2,15 +2,22 @@ import type { PollView, PostView } from '../../common/schemas/posts.ts';
 import { postPricing } from '../../common/schemas/posts.ts';
 import type { Viewer } from '../policies/creators.ts';
 import { mediaAccess } from '../policies/media.ts';
-import { canDeletePost, canEditPost, canPinPost, canReportPost } from '../policies/posts.ts';
+import { canDeletePost, canEditPost, canPinPost, canReportPost, pollVoteRefusal } from '../policies/posts.ts';
 import type { PollRow, PostRow } from '../repositories/posts.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
 import { presentCreatorSummary } from './creator.ts';
 import { presentMedia } from './media.ts';
 
-/** Counts only once the viewer voted or the poll ended; the creator always sees them. */
-export function presentPoll(poll: PollRow, isOwner: boolean, now: Date): PollView {
-  const ended = poll.endsAt.getTime() <= now.getTime();
+/**
+ * Counts only once the viewer voted or the poll ended; the creator always sees them. Presented only
+ * to a viewer entitled to the post (a locked post has no poll in its answer).
+ */
+export function presentPoll(
+  poll: PollRow,
+  context: { viewer: Viewer | null; isOwner: boolean; status: PostRow['post']['status']; now: Date },
+): PollView {
+  const { isOwner } = context;
+  const ended = poll.endsAt.getTime() <= context.now.getTime();
   const results = isOwner || ended || poll.myVote !== null;
   return {
     options: poll.options.map((text, index) => ({ text, votes: results ? (poll.counts[index] ?? 0) : null })),
@@ -18,6 +25,13 @@ export function presentPoll(poll: PollRow, isOwner: boolean, now: Date): PollVie
     ended,
     myVote: poll.myVote,
     totalVotes: results ? poll.counts.reduce((sum, votes) => sum + votes, 0) : null,
+    canVote:
+      pollVoteRefusal(context.viewer, isOwner, {
+        status: context.status,
+        entitled: true,
+        ended,
+        voted: poll.myVote !== null,
+      }) === null,
   };
 }
 
@@ -62,7 +76,15 @@ export async function presentPost(
       photos: all.filter((item) => item.kind === 'image').length,
       videos: all.filter((item) => item.kind === 'video').length,
     },
-    poll: row.poll && context.entitled ? presentPoll(row.poll, context.isOwner, context.now) : null,
+    poll:
+      row.poll && context.entitled
+        ? presentPoll(row.poll, {
+            viewer: context.viewer,
+            isOwner: context.isOwner,
+            status: post.status,
+            now: context.now,
+          })
+        : null,
     youtubeId: context.entitled ? post.youtubeId : null,
     visibility: post.visibility,
     price: post.priceCents === null ? null : { amount: post.priceCents, currency: postPricing.currency },

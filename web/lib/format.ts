@@ -1,7 +1,7 @@
 /**
  * How the web app writes money and dates, in one place. Amounts arrive as integer minor units
  * (cents) with their currency, dates as ISO strings. The wallet adds a signed amount and a long
- * date-time (features/monetization/format.ts); agent plans write naira (features/pricing/format.ts).
+ * date-time (features/fan-payments/format.ts); agent plans write naira (features/agent-plans/format.ts).
  */
 
 export interface Money {

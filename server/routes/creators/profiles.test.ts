@@ -14,7 +14,7 @@ import { createMediaTestApp } from '../../test/media.ts';
 describe('creator profiles and follows', () => {
   let t: AccountsTestApp;
   const adminEmail = uniqueEmail('admin');
-  let admin: { token: string };
+  let admin: { token: string; user: { id: string } };
   beforeAll(async () => {
     t = await createMediaTestApp({ ADMIN_EMAILS: adminEmail });
     admin = await signUpVerified(t, { email: adminEmail });
@@ -51,16 +51,53 @@ describe('creator profiles and follows', () => {
   it("tells each viewer what they may do with a page, as the creators' policy decides", async () => {
     const { token, creator } = await buildCreator(t, { approveWith: admin.token });
     const fan = await signUpVerified(t);
-    const abilities = async (who?: string) => {
-      const { canEdit, canMessage } = (
-        await get(t, `/api/creators/${creator.handle}`, who)
+    const abilities = async (who?: string, handle = creator.handle) => {
+      const { canEdit, canMessage, canFollow, canSubscribe, canTip, canReport } = (
+        await get(t, `/api/creators/${handle}`, who)
       ).json<CreatorProfile>();
-      return { canEdit, canMessage };
+      return { canEdit, canMessage, canFollow, canSubscribe, canTip, canReport };
     };
-    expect(await abilities(token)).toEqual({ canEdit: true, canMessage: false });
-    expect(await abilities(fan.token)).toEqual({ canEdit: false, canMessage: true });
-    expect(await abilities(admin.token)).toEqual({ canEdit: false, canMessage: true });
-    expect(await abilities()).toEqual({ canEdit: false, canMessage: true });
+    const owner = {
+      canEdit: true,
+      canMessage: false,
+      canFollow: false,
+      canSubscribe: false,
+      canTip: false,
+      canReport: false,
+    };
+    const someoneElse = {
+      canEdit: false,
+      canMessage: true,
+      canFollow: true,
+      canSubscribe: true,
+      canTip: true,
+      canReport: true,
+    };
+    expect(await abilities(token)).toEqual(owner);
+    expect(await abilities(fan.token)).toEqual(someoneElse);
+    expect(await abilities(admin.token)).toEqual(someoneElse);
+    // A visitor sees the same buttons; using them asks to sign in first.
+    expect(await abilities()).toEqual(someoneElse);
+
+    // A page in review takes no follows, subscriptions or tips; only its owner and admins see it.
+    const pending = await buildCreator(t);
+    expect(await abilities(pending.token, pending.creator.handle)).toEqual(owner);
+    expect(await abilities(admin.token, pending.creator.handle)).toEqual({
+      ...someoneElse,
+      canFollow: false,
+      canSubscribe: false,
+      canTip: false,
+    });
+
+    // Across a block (only an admin still sees the page): no follow, subscription or tip either.
+    const blocking = await buildCreator(t, { approveWith: admin.token });
+    await block(blocking.user.id, admin.user.id);
+    expect(await abilities(admin.token, blocking.creator.handle)).toEqual({
+      ...someoneElse,
+      canFollow: false,
+      canSubscribe: false,
+      canTip: false,
+    });
   });
 
   it('follows idempotently with exact counts, and unfollows', async () => {

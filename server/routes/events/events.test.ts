@@ -46,9 +46,15 @@ describe('the event stream', () => {
     expect((received.data as EventPayload<'message.created'>).message).toMatchObject({
       text: 'live!',
       senderId: a.user.id,
+      canReport: true,
     });
     expect(received.id).toBeGreaterThan(0);
-    await aStream.waitFor((event) => event.event === 'message.created');
+    // The sender's own tabs get the same message, which they may not report.
+    const own = await aStream.waitFor((event) => event.event === 'message.created');
+    expect((own.data as EventPayload<'message.created'>).message).toMatchObject({
+      text: 'live!',
+      canReport: false,
+    });
 
     await post(t, `/api/conversations/${conversation.id}/read`, {}, { token: b.token });
     const receipt = await aStream.waitFor((event) => event.event === 'message.read');

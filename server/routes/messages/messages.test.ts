@@ -53,15 +53,22 @@ describe('messages', () => {
     });
 
     const long = 'Hello Ben! This is a rather long first message to you.';
-    expect((await send(ada.token, fromAda.id, long)).statusCode).toBe(201);
+    const sent = await send(ada.token, fromAda.id, long);
+    expect(sent.statusCode).toBe(201);
+    // Only the other member may report a message (server/policies/messages.ts).
+    expect(sent.json()).toMatchObject({ text: long, canReport: false });
     const bensView = (await list(ben.token)).items[0];
     expect(bensView).toMatchObject({
       id: fromAda.id,
       unread: true,
       other: { name: 'Ada One' },
-      lastMessage: { text: long },
+      lastMessage: { text: long, canReport: true },
     });
-    expect((await list(ada.token)).items[0]).toMatchObject({ unread: false, otherReadAt: null });
+    expect((await list(ada.token)).items[0]).toMatchObject({
+      unread: false,
+      otherReadAt: null,
+      lastMessage: { canReport: false },
+    });
 
     expect(
       (await post(t, `/api/conversations/${fromAda.id}/read`, {}, { token: ben.token })).statusCode,
@@ -99,6 +106,13 @@ describe('messages', () => {
     ).json<MessagePage>();
     expect(third.items).toHaveLength(5);
     expect(third.nextCursor).toBeNull();
+    // a's view: b's messages are reportable, a's own are not; b sees it the other way round.
+    expect(first.items.every((m) => m.canReport === (m.senderId === b.user.id))).toBe(true);
+    const bView = (
+      await get(t, `/api/conversations/${conversation.id}/messages?limit=10`, b.token)
+    ).json<MessagePage>();
+    expect(bView.items.every((m) => m.canReport === (m.senderId === a.user.id))).toBe(true);
+    expect(new Set(bView.items.map((m) => m.canReport))).toEqual(new Set([true, false]));
 
     const once = await send(a.token, conversation.id, 'sent twice', 'client-1');
     const again = await send(a.token, conversation.id, 'sent twice', 'client-1');

@@ -161,6 +161,13 @@ describe('Discover, the following feed and search', () => {
     expect((await get(t, '/api/search?q=tamar')).json<SearchResults>().items[0]).not.toHaveProperty(
       'isFollowing',
     );
+    // Each result says whether it is the viewer's own page (the web app marks it 'You', no Follow).
+    expect(signedIn.every((item) => item.isOwner === false)).toBe(true);
+    const mine = (await get(t, '/api/search?q=amara%20okafor', amara.token)).json<SearchResults>().items;
+    expect(mine.find((item) => item.handle === 'amara_films')).toMatchObject({ isOwner: true });
+    expect((await get(t, '/api/search?q=tamar')).json<SearchResults>().items[0]).not.toHaveProperty(
+      'isOwner',
+    );
     await createBlocksRepository(t.app.services.database.db).block(fan.user.id, amara.user.id, t.clock.now());
     expect(await search('amara okafor', fan.token)).not.toContain('amara_films');
   });

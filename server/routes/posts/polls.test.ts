@@ -80,6 +80,16 @@ describe('polls', () => {
       ended: false,
       myVote: null,
       totalVotes: null,
+      canVote: true,
+    });
+    // A visitor sees the open poll but may not vote; the creator may not vote in their own poll.
+    expect((await get(t, `/api/posts/${id}`)).json<PostView>().poll).toMatchObject({
+      totalVotes: null,
+      canVote: false,
+    });
+    expect((await get(t, `/api/posts/${id}`, creator.token)).json<PostView>().poll).toMatchObject({
+      totalVotes: 0,
+      canVote: false,
     });
     const first = await vote(fan1.token, id, 1);
     expect(first.statusCode).toBe(200);
@@ -87,6 +97,7 @@ describe('polls', () => {
       options: [{ votes: 0 }, { votes: 1 }, { votes: 0 }],
       myVote: 1,
       totalVotes: 1,
+      canVote: false,
     });
     const again = await vote(fan1.token, id, 0);
     expect(again.statusCode).toBe(409);
@@ -107,7 +118,7 @@ describe('polls', () => {
 
     t.clock.advance(2 * HOUR);
     const ended = (await get(t, `/api/posts/${id}`, late.token)).json<PostView>().poll;
-    expect(ended).toMatchObject({ ended: true, totalVotes: 2, myVote: null });
+    expect(ended).toMatchObject({ ended: true, totalVotes: 2, myVote: null, canVote: false });
     const tooLate = await vote(late.token, id, 2);
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json<{ message: string }>().message).toBe(postMessages.pollEnded);
@@ -128,6 +139,7 @@ describe('polls', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe(postMessages.pollLocked);
     await t.app.services.database.db.insert(postPurchases).values({ fanId: fan.user.id, postId: locked.id });
+    expect((await get(t, `/api/posts/${locked.id}`, fan.token)).json<PostView>().poll?.canVote).toBe(true);
     expect((await vote(fan.token, locked.id, 0)).statusCode).toBe(200);
 
     // Blocked (either way): the post does not exist for them.

@@ -57,16 +57,28 @@ export function createCreatorsService(deps: {
       ? deps.blocks.between(viewer.id, creator.userId)
       : Promise.resolve(false);
 
-  async function present(viewer: Viewer | null, creator: CreatorRecord): Promise<CreatorProfile> {
+  /** `blocked`: a block either way (known from `found`; the creator's own page has none). */
+  async function present(
+    viewer: Viewer | null,
+    creator: CreatorRecord,
+    blocked = false,
+  ): Promise<CreatorProfile> {
     const [counts, isFollowing] = await Promise.all([
       creators.counts(creator.id),
       viewer ? creators.isFollowing(viewer.id, creator.id) : false,
     ]);
-    return presentCreatorProfile(creator, { viewer, counts, isFollowing });
+    return presentCreatorProfile(creator, { viewer, counts, isFollowing, blocked });
   }
 
   /** By id, current handle or a former handle; 404 when this viewer may not see it. */
   async function visible(viewer: Viewer | null, idOrHandle: string): Promise<CreatorRecord> {
+    return (await found(viewer, idOrHandle)).creator;
+  }
+
+  async function found(
+    viewer: Viewer | null,
+    idOrHandle: string,
+  ): Promise<{ creator: CreatorRecord; blocked: boolean }> {
     const creator = UUID.test(idOrHandle)
       ? await creators.findById(idOrHandle.toLowerCase())
       : await creators.findByHandle(normalizeHandle(idOrHandle));
@@ -75,7 +87,7 @@ export function createCreatorsService(deps: {
     if (blocked && viewer)
       assertNotBlockedByViewer(viewer, creator, await deps.blocks.hasBlocked(viewer.id, creator.userId));
     assertCanViewCreator(viewer, creator, blocked);
-    return creator;
+    return { creator, blocked };
   }
 
   async function imageUrl(
@@ -146,7 +158,8 @@ export function createCreatorsService(deps: {
     },
 
     async get(viewer: Viewer | null, idOrHandle: string): Promise<CreatorProfile> {
-      return present(viewer, await visible(viewer, idOrHandle));
+      const { creator, blocked } = await found(viewer, idOrHandle);
+      return present(viewer, creator, blocked);
     },
 
     async mine(user: Viewer): Promise<MyCreatorResponse> {

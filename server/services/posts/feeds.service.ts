@@ -203,7 +203,11 @@ export function createFeedsService(deps: {
           )
         : null;
       return {
-        items: rows.map((row) => presentCreatorSummary(row, followed ? followed.has(row.id) : undefined)),
+        items: rows.map((row) =>
+          viewer && followed
+            ? presentCreatorSummary(row, followed.has(row.id), viewer)
+            : presentCreatorSummary(row),
+        ),
       };
     },
   };

@@ -16,7 +16,7 @@ import { uuidv7 } from '../../lib/ids.ts';
 import { rankScore } from '../../lib/rank.ts';
 import { requireVerified } from '../../policies/account.ts';
 import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
-import { canDeletePost, canEditPost, pinRefusal } from '../../policies/posts.ts';
+import { canDeletePost, canEditPost, pinRefusal, pollVoteRefusal } from '../../policies/posts.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { PostChanges, PostRow, PostsRepository } from '../../repositories/posts.repository.ts';
@@ -248,14 +248,24 @@ export function createPostsService(deps: {
     async vote(user: Actor, id: string, option: number): Promise<PostView> {
       requireVerified(user);
       const row = await visible(user, id);
-      if (row.post.status !== 'published') throw notFound(postMessages.notFound);
-      if (isOwnerOf(user, row.creator)) throw forbidden(postMessages.pollOwnPost);
+      const isOwner = isOwnerOf(user, row.creator);
+      const facts = { status: row.post.status, entitled: true, ended: false, voted: false };
+      const early = pollVoteRefusal(user, isOwner, facts);
+      if (early === 'notPublished') throw notFound(postMessages.notFound);
+      if (early === 'ownPost') throw forbidden(postMessages.pollOwnPost);
       const [view] = await deps.present(user, [row]);
       if (!view) throw notFound(postMessages.notFound);
-      if (view.locked) throw forbidden(postMessages.pollLocked);
       const poll = (await deps.posts.pollsOf([row.post.id], user.id)).get(row.post.id);
+      const refusal = pollVoteRefusal(user, isOwner, {
+        ...facts,
+        entitled: !view.locked,
+        ended: poll !== undefined && poll.endsAt.getTime() <= deps.clock.now().getTime(),
+        voted: poll !== undefined && poll.myVote !== null,
+      });
+      if (refusal === 'locked') throw forbidden(postMessages.pollLocked);
       if (!poll) throw notFound(postMessages.noPoll);
-      if (poll.endsAt.getTime() <= deps.clock.now().getTime()) throw conflict(postMessages.pollEnded);
+      if (refusal === 'ended') throw conflict(postMessages.pollEnded);
+      if (refusal === 'voted') throw conflict(postMessages.pollAlreadyVoted);
       if (option >= poll.options.length) throw validationFailed({ option: postMessages.pollNoSuchOption });
       if (!(await deps.posts.vote(row.post.id, user.id, option, deps.clock.now())))
         throw conflict(postMessages.pollAlreadyVoted);

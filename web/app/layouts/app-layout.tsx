@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { CheckoutReturnHost } from '../../features/monetization/components/checkout-return-host.tsx';
+import { CheckoutReturnHost } from '../../features/fan-payments/index.ts';
 import { cn } from '../../lib/utils.ts';
 import { AuthModalHost } from './auth-modal-host.tsx';
 import { BottomBar } from './bottom-bar.tsx';

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
-import { AdminPayoutsView } from '../../features/monetization/components/admin-payouts-view.tsx';
+import { AdminPayoutsView } from '../../features/fan-payments/index.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
 function AdminPayoutsPage() {

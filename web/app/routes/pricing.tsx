@@ -1,4 +1,4 @@
-import { PricingPage } from '../../features/pricing/components/pricing-page.tsx';
+import { PricingPage } from '../../features/agent-plans/index.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
 function PricingRoute() {

@@ -4,7 +4,7 @@ import { pathTo } from '#common/routes.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { ThemeChoice } from '../../features/appearance/components/theme-choice.tsx';
-import { PaymentSubscriptionTab } from '../../features/monetization/components/payment-subscription-tab.tsx';
+import { PaymentSubscriptionTab } from '../../features/fan-payments/index.ts';
 import { AccountTab } from '../../features/settings/components/account-tab.tsx';
 import { PrivacySafetyTab } from '../../features/settings/components/privacy-safety-tab.tsx';
 import { SettingsSection } from '../../features/settings/components/settings-section.tsx';

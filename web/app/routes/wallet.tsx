@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/page-header.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
-import { WalletView } from '../../features/monetization/components/wallet-view.tsx';
+import { WalletView } from '../../features/fan-payments/index.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../lib/session.ts';
 

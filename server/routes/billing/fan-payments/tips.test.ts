@@ -109,13 +109,17 @@ describe.each(drivers)('tips (%s)', (driver) => {
     });
     await settle(t);
 
-    for (const token of [giver.token, owner.token]) {
+    for (const [token, canReport] of [
+      [giver.token, false],
+      [owner.token, true],
+    ] as const) {
       const messages = await chat(t, token);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatchObject({
         senderId: giver.user.id,
         text: 'Thank you for the sunsets',
         tip: { amount: 500, currency: 'USD' },
+        canReport,
       });
     }
     // 20% platform fee: the creator earns $4.00.
@@ -425,13 +429,17 @@ describe('tip limits set by the operator, and the tip live in the creator stream
       );
       await pay(t, checkout);
       await settle(t);
-      for (const stream of [creatorStream, fanStream]) {
+      for (const [stream, canReport] of [
+        [creatorStream, true],
+        [fanStream, false],
+      ] as const) {
         const event = await stream.waitFor((e) => e.event === 'message.created');
         expect(event.data).toMatchObject({
           message: {
             senderId: giver.user.id,
             text: 'For the next trip',
             tip: { amount: 500, currency: 'USD' },
+            canReport,
           },
         });
       }

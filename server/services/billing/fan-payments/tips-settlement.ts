@@ -76,9 +76,12 @@ export function createTipSettlement(deps: {
     async paid({ payment, creator, tipMessage }: PaidEvent): Promise<void> {
       try {
         if (tipMessage) {
-          await deps.events?.emit([payment.fanId, creator.userId], 'message.created', {
-            message: presentMessage(tipMessage),
-          });
+          // Each side gets the message as they see it (only the creator may report the fan's tip).
+          for (const userId of [payment.fanId, creator.userId]) {
+            await deps.events?.emit([userId], 'message.created', {
+              message: presentMessage(tipMessage, userId),
+            });
+          }
         }
         const [fan, owner] = await Promise.all([
           deps.users.findById(payment.fanId),

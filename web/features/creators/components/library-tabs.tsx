@@ -1,8 +1,8 @@
 import type { MyCreatorResponse } from '#common/schemas/creators.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { PurchasedPosts } from '../../fan-payments/index.ts';
 import { PurchasedMessages } from '../../messages/index.ts';
-import { PurchasedPosts } from '../../monetization/components/purchased-posts.tsx';
 import { LikedPosts } from '../../posts/index.ts';
 
 /** The viewer's own library on the private profile: what they bought and what they liked. */

@@ -149,6 +149,48 @@ describe('public profile', () => {
     expect(screen.getByRole('alert').textContent).toContain('The document is blurry.');
   });
 
+  it("shows the actions the server's abilities allow, not what the page would guess", async () => {
+    // Signed in, someone else's approved page: the server still says no follow, tip, subscription or
+    // report here (server/policies/creators.ts, tips.ts, monetization.ts decide).
+    signInAs({ id: 'u-1' });
+    const requests = stubProfile(() =>
+      json(
+        200,
+        buildProfile({
+          canFollow: false,
+          canTip: false,
+          canSubscribe: false,
+          canReport: false,
+          canMessage: false,
+        }),
+      ),
+    );
+    renderAt('/public-profile/lena');
+    const subscribe = await screen.findByRole('button', { name: /Subscribe Now/ });
+    expect((subscribe as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Tip Lena Park' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'More options for Lena Park' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Message Lena Park' })).toBeNull();
+    // Not allowed to subscribe: the page does not ask for the subscription state either.
+    expect(requests.some(isSubscriptionState)).toBe(false);
+  });
+
+  it('offers follow, tip, subscribe, report and message when the server allows them', async () => {
+    signInAs({ id: 'u-1' });
+    stubProfile(() => json(200, buildProfile()));
+    renderAt('/public-profile/lena');
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tip Lena Park' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'More options for Lena Park' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Message Lena Park' })).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /Subscribe Now/ }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+  });
+
   it('says a creator was not found and points to Discover', async () => {
     stubProfile(() => json(404, { message: 'Creator not found', code: 'NOT_FOUND' }));
     renderAt('/public-profile/nobody');

@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { SubscribeBanner } from '../../fan-payments/index.ts';
 import { AddToListButton } from '../../lists/index.ts';
-import { SubscribeBanner } from '../../monetization/components/subscribe-banner.tsx';
 import { ProfileSafetyMenu } from '../../safety/index.ts';
 import { useUnblockUser } from '../../settings/index.ts';
 import { TipButton } from '../../tips/index.ts';
@@ -121,7 +121,6 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
   }
 
   const data = creator.data;
-  const owner = data.viewer.isOwner;
   return (
     <div className="flex flex-col gap-6">
       <ProfileStatusBanner profile={data} />
@@ -148,16 +147,10 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
                 </Link>
               </Button>
             ) : null}
-            {owner ? null : (
-              <>
-                <FollowButton profile={data} />
-                {data.status === 'approved' ? (
-                  <TipButton creator={{ handle: data.handle, name: data.displayName }} />
-                ) : null}
-                <AddToListButton creator={data} />
-                <ProfileSafetyMenu profile={data} />
-              </>
-            )}
+            {data.canFollow ? <FollowButton profile={data} /> : null}
+            {data.canTip ? <TipButton creator={{ handle: data.handle, name: data.displayName }} /> : null}
+            {data.viewer.isOwner ? null : <AddToListButton creator={data} />}
+            {data.canReport ? <ProfileSafetyMenu profile={data} /> : null}
           </>
         }
       />

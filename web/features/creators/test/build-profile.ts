@@ -6,6 +6,8 @@ import type { CreatorProfile } from '#common/schemas/creators.ts';
  */
 export function buildProfile(overrides: Partial<CreatorProfile> = {}): CreatorProfile {
   const isOwner = overrides.viewer?.isOwner ?? false;
+  // An approved page takes follows, subscriptions and tips from anyone but its owner.
+  const open = !isOwner && (overrides.status ?? 'approved') === 'approved';
   return {
     id: 'c-1',
     userId: 'u-9',
@@ -21,6 +23,10 @@ export function buildProfile(overrides: Partial<CreatorProfile> = {}): CreatorPr
     viewer: { isOwner: false, isFollowing: false },
     canEdit: isOwner,
     canMessage: !isOwner,
+    canFollow: open,
+    canSubscribe: open,
+    canTip: open,
+    canReport: !isOwner,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

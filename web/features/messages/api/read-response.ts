@@ -33,7 +33,8 @@ export function readMessage(value: unknown): ChatMessage {
   ) {
     fail('message');
   }
-  return value as ChatMessage;
+  // An event stored before `canReport` existed (replayed after a reconnect) offers no report.
+  return { ...value, canReport: value.canReport === true } as ChatMessage;
 }
 
 function readPerson(value: unknown): Person {
@@ -45,26 +46,24 @@ function readPerson(value: unknown): Person {
 export function readConversation(value: unknown): Conversation {
   if (!isRecord(value) || !isText(value.id) || !isText(value.updatedAt)) fail('conversation');
   readPerson(value.other);
-  if (value.lastMessage !== null) readMessage(value.lastMessage);
+  const lastMessage = value.lastMessage === null ? null : readMessage(value.lastMessage);
   if (typeof value.unread !== 'boolean' || typeof value.canSend !== 'boolean') fail('conversation');
   if (!isTextOrNull(value.otherReadAt) || !isTextOrNull(value.cannotSendReason)) fail('conversation');
-  return value as Conversation;
+  return { ...value, lastMessage } as Conversation;
 }
 
 export function readConversationList(value: unknown): ConversationList {
   if (!isRecord(value) || !Array.isArray(value.items) || !isTextOrNull(value.nextCursor)) {
     fail('conversation list');
   }
-  value.items.forEach(readConversation);
-  return value as ConversationList;
+  return { ...value, items: value.items.map(readConversation) } as ConversationList;
 }
 
 export function readMessagePage(value: unknown): MessagePage {
   if (!isRecord(value) || !Array.isArray(value.items) || !isTextOrNull(value.nextCursor)) {
     fail('message page');
   }
-  value.items.forEach(readMessage);
-  return value as MessagePage;
+  return { ...value, items: value.items.map(readMessage) } as MessagePage;
 }
 
 export function readMessageSettings(value: unknown): MessageSettings {

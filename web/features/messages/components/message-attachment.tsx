@@ -6,7 +6,7 @@ import { itemCountsLabel } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
-import { useStartCheckout } from '../../monetization/use-start-checkout.ts';
+import { useStartCheckout } from '../../fan-payments/index.ts';
 import { PostImage, useVideoSource } from '../../posts/index.ts';
 import { unlockMessage } from '../api/unlock-message.ts';
 

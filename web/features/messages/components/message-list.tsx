@@ -177,9 +177,7 @@ export function MessageList({ userId, conversation }: { userId: string; conversa
                       mine={row.message.senderId === userId}
                       state={row.message.senderId === userId ? stateOf(row.message) : undefined}
                       showState={row.message.id === lastMine?.id && pending.length === 0}
-                      onReport={
-                        row.message.senderId === userId ? undefined : () => setReporting(row.message.id)
-                      }
+                      onReport={row.message.canReport ? () => setReporting(row.message.id) : undefined}
                     />
                   </li>
                 ) : (

@@ -24,6 +24,7 @@ const mira: Conversation = {
     text: 'Hi Mira',
     clientId: null,
     createdAt: at,
+    canReport: false,
   },
   unread: false,
   otherReadAt: null,

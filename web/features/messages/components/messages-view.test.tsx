@@ -13,14 +13,16 @@ import { pendingMessages } from '../pending-store.ts';
 const ME = 'u-1';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
+/** A message as the server presents it to ME: the other side's messages are reportable, unless overridden. */
 function message(
   id: string,
   conversationId: string,
   senderId: string,
   text: string,
   at: string,
+  canReport = senderId !== ME,
 ): ChatMessage {
-  return { id, conversationId, senderId, text, clientId: null, createdAt: at };
+  return { id, conversationId, senderId, text, clientId: null, createdAt: at, canReport };
 }
 
 function conversation(
@@ -332,6 +334,24 @@ describe('the Messages page', () => {
           expect.objectContaining({ targetType: 'message', targetId: 'm-3', reason: 'spam' }),
         ]),
       );
+    });
+
+    it('offers Report only on the messages the server says this viewer may report', async () => {
+      serve([{ ...zoe }], {
+        'c-zoe': [
+          [
+            message('m-4', 'c-zoe', 'u-zoe', 'Reportable', minutesAgo(4)),
+            message('m-3', 'c-zoe', 'u-zoe', long, minutesAgo(5), false),
+            message('m-2', 'c-zoe', ME, 'Mine', minutesAgo(30)),
+          ],
+        ],
+      });
+      renderAt('/message?c=c-zoe');
+      const log = await screen.findByRole('log', { name: 'Messages with Zoe Quinn' });
+      await within(log).findByText(long);
+      const reportButtons = within(log).getAllByRole('button', { name: 'Report message' });
+      expect(reportButtons).toHaveLength(1);
+      expect(log.querySelector('[data-message-id="m-4"]')?.contains(reportButtons[0] ?? null)).toBe(true);
     });
   });
 });

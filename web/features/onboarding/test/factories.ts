@@ -82,6 +82,10 @@ export function buildCreator(overrides: Partial<CreatorProfile> = {}): CreatorPr
     viewer: { isOwner: true, isFollowing: false },
     canEdit: true,
     canMessage: false,
+    canFollow: false,
+    canSubscribe: false,
+    canTip: false,
+    canReport: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -15,7 +15,6 @@ export function PostPoll({ post }: { post: PostView }) {
   const { poll } = post;
   if (!poll) return null;
   const results = poll.totalVotes !== null;
-  const canVote = !results && !poll.ended && session !== null && !post.isOwner;
   return (
     <section aria-label="Poll" className="grid gap-2 px-4 pt-3">
       {results ? (
@@ -53,7 +52,7 @@ export function PostPoll({ post }: { post: PostView }) {
               key={option.text}
               variant="outline"
               className="justify-start"
-              disabled={!canVote || vote.isPending}
+              disabled={!poll.canVote || vote.isPending}
               onClick={() => vote.mutate({ postId: post.id, option: index })}
             >
               {option.text}

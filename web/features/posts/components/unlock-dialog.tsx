@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useCreatorSubscription } from '../../monetization/api/get-creator-subscription.ts';
-import { SelectPlanDialog } from '../../monetization/components/select-plan-dialog.tsx';
-import { UnlockCheckoutButton } from '../../monetization/components/unlock-checkout-button.tsx';
+import {
+  LazySelectPlanDialog,
+  UnlockCheckoutButton,
+  useCreatorSubscription,
+} from '../../fan-payments/index.ts';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 
 /**
@@ -24,15 +26,17 @@ export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) 
 
   if (choosingPlan) {
     return (
-      <SelectPlanDialog
-        open
-        onOpenChange={(open) => {
-          if (!open) onClose();
-        }}
-        handle={post.creator.handle}
-        displayName={name}
-        plans={state.data?.plans ?? []}
-      />
+      <Suspense fallback={null}>
+        <LazySelectPlanDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) onClose();
+          }}
+          handle={post.creator.handle}
+          displayName={name}
+          plans={state.data?.plans ?? []}
+        />
+      </Suspense>
     );
   }
 

@@ -5,7 +5,6 @@ import type { CreatorSummary } from '#common/schemas/creators.ts';
 import { json, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
-import { buildProfile } from '../../creators/test/build-profile.ts';
 import { SearchResults } from './search-results.tsx';
 
 const creators: CreatorSummary[] = [
@@ -15,14 +14,10 @@ const creators: CreatorSummary[] = [
 
 const pathOf = (request: RecordedRequest) => new URL(request.url, 'http://localhost');
 
-function renderResults(query: string, answer: () => Response | Promise<Response>, ownCreatorId?: string) {
+function renderResults(query: string, answer: () => Response | Promise<Response>) {
   const requests = stubFetch((request) => {
     const url = pathOf(request);
     if (url.pathname === '/api/search') return answer();
-    if (url.pathname === '/api/creators/me') {
-      const creator = ownCreatorId ? buildProfile({ id: ownCreatorId, handle: 'amaral' }) : null;
-      return json(200, { creator, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } });
-    }
     if (url.pathname === '/api/creators/amara_films/follow' && request.method === 'POST')
       return json(200, { following: true, followers: 1 });
     return json(404, { message: 'Not found', code: 'NOT_FOUND' });
@@ -62,7 +57,9 @@ describe('search results on Discover', () => {
 
   it("marks the viewer's own page 'You', without a Follow button", async () => {
     signInAs();
-    renderResults('amara', () => json(200, { items: creators }), 'c-2');
+    const requests = renderResults('amara', () =>
+      json(200, { items: creators.map((item) => ({ ...item, isOwner: item.id === 'c-2' })) }),
+    );
     const own = await screen.findByText('You');
     const card = own.parentElement as HTMLElement;
     expect(within(card).getByRole('link', { name: 'Rui Amaral' }).getAttribute('href')).toBe(
@@ -70,6 +67,8 @@ describe('search results on Discover', () => {
     );
     expect(within(card).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: 'Follow Amara Okafor' })).toBeTruthy();
+    // The server said which page is the viewer's: nothing else is asked.
+    expect(requests.map((request) => pathOf(request).pathname)).toEqual(['/api/search']);
   });
 
   it('says so when nobody matches', async () => {

@@ -2,17 +2,13 @@ import { CircleAlert, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { CreatorCard, CreatorListSkeleton, useMyCreator } from '../../creators/index.ts';
+import { CreatorCard, CreatorListSkeleton } from '../../creators/index.ts';
 import { RESULTS_LIMIT, useSearchCreators } from '../api/search-creators.ts';
 import { OwnCreatorCard } from './own-creator-card.tsx';
 
 /** Discover's `?q=` results: every matching creator, best match first, each with Follow. */
 export function SearchResults({ query }: { query: string }) {
   const results = useSearchCreators(query, RESULTS_LIMIT);
-  const userId = useSession()?.user.id;
-  // One's own page is found too, without a Follow button (nobody follows themself).
-  const ownId = useMyCreator(userId).data?.creator?.id;
   const count = results.data?.length ?? 0;
 
   return (
@@ -58,11 +54,8 @@ export function SearchResults({ query }: { query: string }) {
         <ul className="grid gap-3 sm:grid-cols-2">
           {results.data.map((creator) => (
             <li key={creator.id}>
-              {creator.id === ownId ? (
-                <OwnCreatorCard creator={creator} />
-              ) : (
-                <CreatorCard creator={creator} />
-              )}
+              {/* One's own page is found too (the server says which), without a Follow button. */}
+              {creator.isOwner ? <OwnCreatorCard creator={creator} /> : <CreatorCard creator={creator} />}
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { trackButtonClick } from '../../../lib/analytics.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { cn } from '../../../lib/utils.ts';
-import { useStartCheckout } from '../../monetization/use-start-checkout.ts';
+import { useStartCheckout } from '../../fan-payments/index.ts';
 import { checkTipAmount, dollarsToCents, newTipKey, quickAmounts } from '../amount.ts';
 import { useSendTip } from '../api/send-tip.ts';
 import { tipTexts as shared } from '../texts.ts';

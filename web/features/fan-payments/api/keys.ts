@@ -1,0 +1,19 @@
+/**
+ * Query keys of fan payments. Everything money-related sits under `fan-payments`, so a settled
+ * payment refreshes it all at once; purchased posts sit under `posts` with the other post lists, so
+ * a post's like or deletion reaches that list too.
+ */
+export const fanPaymentKeys = {
+  all: ['fan-payments'] as const,
+  creatorSubscription: (handle: string, userId: string | null) =>
+    ['fan-payments', 'creator-subscription', handle, userId] as const,
+  mySubscriptions: (userId: string) => ['fan-payments', 'my-subscriptions', userId] as const,
+  subscribers: ['fan-payments', 'subscribers'] as const,
+  transactions: ['fan-payments', 'transactions'] as const,
+  transaction: (id: string) => ['fan-payments', 'transaction', id] as const,
+  wallet: (userId: string) => ['fan-payments', 'wallet', userId] as const,
+  walletHistory: (userId: string, startCursor: string) =>
+    ['fan-payments', 'wallet-history', userId, startCursor] as const,
+  adminPayouts: ['fan-payments', 'admin-payouts'] as const,
+  purchases: (userId: string) => ['posts', 'purchased', userId] as const,
+};

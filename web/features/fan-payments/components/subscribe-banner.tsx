@@ -1,0 +1,105 @@
+import { Crown, Info } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '#common/routes.ts';
+import type { CreatorProfile } from '#common/schemas/creators.ts';
+import type { FanSubscription } from '#common/schemas/monetization.ts';
+import { trackButtonClick } from '../../../lib/analytics.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCreatorSubscription } from '../api/get-creator-subscription.ts';
+import { formatLongDate, formatPrice } from '../format.ts';
+import { plansFromProfile } from '../plans.ts';
+import { LazySelectPlanDialog } from './lazy-select-plan-dialog.tsx';
+
+export const manageSubscriptionsPath = `${pathTo('settings')}?tab=payments&view=subscriptions`;
+
+function SubscribedNote({ subscription }: { subscription: FanSubscription }) {
+  const until = formatLongDate(subscription.currentPeriodEnd);
+  return (
+    <section
+      aria-label="Your subscription"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary/40 bg-primary/5 px-5 py-4"
+    >
+      <span className="flex items-center gap-3">
+        <Crown aria-hidden="true" className="size-5 text-primary" />
+        <span className="flex flex-col">
+          <span className="font-semibold">Subscribed · {subscription.planName}</span>
+          <span className="text-sm text-muted-foreground">
+            {subscription.renews ? `Renews on ${until}` : `Access until ${until}; it will not renew`}
+          </span>
+        </span>
+      </span>
+      <Link
+        to={manageSubscriptionsPath}
+        className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        Manage
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * 'Subscribe Now' with the monthly price, opening the Select plan dialog; a subscriber sees their
+ * plan instead, and the owner sees what fans pay.
+ */
+export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
+  const [open, setOpen] = useState(false);
+  const session = useSession();
+  // The server says whether this page takes a subscription from this viewer (server/policies/monetization.ts).
+  const state = useCreatorSubscription(profile.handle, session?.user.id ?? null, profile.canSubscribe);
+  const monthly = `${formatPrice(profile.price.monthly)}/month`;
+
+  if (profile.viewer.isOwner) {
+    return (
+      <p className="rounded-xl border border-border p-4 text-sm text-muted-foreground">
+        Fans subscribe to you for <span className="font-semibold text-foreground">{monthly}</span>.
+      </p>
+    );
+  }
+  const subscription = state.data?.subscription ?? null;
+  if (subscription?.hasAccess) return <SubscribedNote subscription={subscription} />;
+
+  // Signed out, the plans still show; choosing one asks to sign in.
+  const refusal = session && state.data && !state.data.canSubscribe ? state.data.reason : null;
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        disabled={!profile.canSubscribe || refusal !== null}
+        aria-describedby={refusal ? `subscribe-refusal-${profile.id}` : undefined}
+        onClick={() => {
+          trackButtonClick('subscribe_now');
+          setOpen(true);
+        }}
+        className="flex w-full items-center justify-between gap-3 rounded-xl bg-primary px-5 py-4 text-left text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <span className="flex items-center gap-3">
+          <Crown aria-hidden="true" className="size-5" />
+          <span className="font-semibold">Subscribe Now</span>
+        </span>
+        <span className="font-semibold">{monthly}</span>
+      </button>
+      {refusal ? (
+        <p
+          id={`subscribe-refusal-${profile.id}`}
+          className="flex items-center gap-2 text-sm text-muted-foreground"
+        >
+          <Info aria-hidden="true" className="size-4 shrink-0" />
+          {refusal}
+        </p>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LazySelectPlanDialog
+            open
+            onOpenChange={setOpen}
+            handle={profile.handle}
+            displayName={profile.displayName}
+            plans={state.data?.plans ?? plansFromProfile(profile.price)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
