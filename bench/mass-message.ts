@@ -62,8 +62,8 @@ const count = async (query: ReturnType<typeof sql>) =>
 
 const streams: SseStream[] = [];
 try {
-  console.log(`Database: ${database.label}`);
-  console.log(`Seeding a creator and ${fmt(RECIPIENTS)} subscribers…`);
+  console.info(`Database: ${database.label}`);
+  console.info(`Seeding a creator and ${fmt(RECIPIENTS)} subscribers…`);
   const now = new Date();
   const creatorUserId = uuidv7();
   const creatorId = uuidv7();
@@ -164,18 +164,18 @@ try {
   }
   const perRecipientMs = databaseMs / second.recipients;
 
-  console.log('');
-  console.log(
+  console.info('');
+  console.info(
     `Mass message to ${fmt(sent.recipients)} active subscribers (batches of ${fmt(MASS_MESSAGE_BATCH)})`,
   );
-  console.log(
+  console.info(
     `  POST /api/mass-messages answered in        ${fmt(requestMs, 1)} ms (recipients fixed, job queued)`,
   );
-  console.log(
+  console.info(
     `  every conversation has it after           ${fmt(deliveredMs / 1000, 2)} s   target <= ${TARGET_SECONDS} s: ${deliveredMs / 1000 <= TARGET_SECONDS ? 'PASS' : 'MISS'}`,
   );
-  console.log(`  ${streams.length} open streams all received it after ${fmt(lastLiveMs / 1000, 2)} s`);
-  console.log(
+  console.info(`  ${streams.length} open streams all received it after ${fmt(lastLiveMs / 1000, 2)} s`);
+  console.info(
     `  database time per recipient               ${fmt(perRecipientMs, 3)} ms (${batches} delivery transactions, ${fmt(databaseMs, 0)} ms in all, second mass message)`,
   );
 } finally {
