@@ -8,6 +8,7 @@ export const routes = {
   creator: '/creator',
   wallet: '/wallet',
   messages: '/message',
+  massMessages: '/mass-messages',
   settings: '/settings',
   fontSettings: '/settings/fonts',
   publicProfile: '/public-profile/:id',

@@ -41,6 +41,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.creator, lazy: () => import('./routes/creator.tsx') },
           { path: routes.wallet, lazy: () => import('./routes/wallet.tsx') },
           { path: routes.messages, lazy: () => import('./routes/messages.tsx') },
+          { path: routes.massMessages, lazy: () => import('./routes/mass-messages.tsx') },
           { path: routes.settings, lazy: () => import('./routes/settings.tsx') },
           { path: routes.fontSettings, lazy: () => import('./routes/font-settings.tsx') },
           { path: routes.publicProfile, lazy: () => import('./routes/public-profile.tsx') },

@@ -24,6 +24,39 @@ export type AttachmentProgress =
   | { phase: 'sending' };
 
 /**
+ * The media ids of attached items, in order: vault items as they are, new files uploaded one after
+ * another (resumable, with progress). `uploaded` remembers files that already arrived, so a retry
+ * does not send them again.
+ */
+export async function uploadAttachedItems(
+  items: AttachedItem[],
+  uploaded: Map<File, string>,
+  onProgress: (progress: AttachmentProgress) => void,
+): Promise<string[]> {
+  const files = items.filter((item) => item.source === 'file');
+  const mediaIds: string[] = [];
+  for (const item of items) {
+    if (item.source === 'vault') {
+      mediaIds.push(item.media.id);
+      continue;
+    }
+    const known = uploaded.get(item.file);
+    if (known) {
+      mediaIds.push(known);
+      continue;
+    }
+    const index = files.indexOf(item);
+    onProgress({ phase: 'uploading', index, total: files.length, percent: 0 });
+    const media = await uploadPostMedia(item.file, {
+      onProgress: (percent) => onProgress({ phase: 'uploading', index, total: files.length, percent }),
+    }).done;
+    uploaded.set(item.file, media.id);
+    mediaIds.push(media.id);
+  }
+  return mediaIds;
+}
+
+/**
  * Sends a message with photos and videos: new files go up one after another (resumable, with
  * progress), then the message goes with their ids. A file that already arrived is not sent again
  * on a retry, and the same send keeps its client id, so a retry is stored once.
@@ -38,27 +71,8 @@ export function useSendAttachment(userId: string, conversationId: string) {
   const send = useCallback(
     async ({ text, items, price }: AttachmentSend): Promise<void> => {
       clientId.current ??= newClientId();
-      const files = items.filter((item) => item.source === 'file');
       try {
-        const mediaIds: string[] = [];
-        for (const item of items) {
-          if (item.source === 'vault') {
-            mediaIds.push(item.media.id);
-            continue;
-          }
-          const known = uploaded.current.get(item.file);
-          if (known) {
-            mediaIds.push(known);
-            continue;
-          }
-          const index = files.indexOf(item);
-          setProgress({ phase: 'uploading', index, total: files.length, percent: 0 });
-          const media = await uploadPostMedia(item.file, {
-            onProgress: (percent) => setProgress({ phase: 'uploading', index, total: files.length, percent }),
-          }).done;
-          uploaded.current.set(item.file, media.id);
-          mediaIds.push(media.id);
-        }
+        const mediaIds = await uploadAttachedItems(items, uploaded.current, setProgress);
         setProgress({ phase: 'sending' });
         const message = await sendMessage(conversationId, {
           text,

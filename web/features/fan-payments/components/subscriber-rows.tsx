@@ -1,4 +1,4 @@
-import { Ban, Eye, MessageCircle, UserMinus } from 'lucide-react';
+import { Ban, Eye, ListPlus, MessageCircle, UserMinus } from 'lucide-react';
 import type { Subscriber } from '#common/schemas/monetization.ts';
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar.tsx';
 import { initialsOf, personLabel } from '../../../lib/user-display.ts';
@@ -7,7 +7,7 @@ import { formatMoney, formatShortDate } from '../format.ts';
 import { RowMenu } from './row-menu.tsx';
 import { SubscriberStatusBadge } from './status-badge.tsx';
 
-export type SubscriberAction = 'details' | 'message' | 'unsubscribe' | 'block';
+export type SubscriberAction = 'details' | 'message' | 'lists' | 'unsubscribe' | 'block';
 
 const columns = '@2xl:grid-cols-[minmax(0,1fr)_6.5rem_6rem_5rem_5rem_2.25rem]';
 
@@ -91,6 +91,7 @@ export function SubscriberRows({ items, onChoose }: SubscriberRowsProps) {
                 items={[
                   { label: 'View Details', icon: Eye, onSelect: choose('details') },
                   { label: 'Message User', icon: MessageCircle, onSelect: choose('message') },
+                  { label: 'Add to a list', icon: ListPlus, onSelect: choose('lists') },
                   {
                     label: 'Unsubscribe user',
                     icon: UserMinus,

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { type Subscriber, subscriberStatuses } from '#common/schemas/monetization.ts';
 import { useSession } from '../../../lib/session.ts';
+import { FanListsDialog } from '../../mass-messages/index.ts';
 import { type SubscriberFilters, useSubscribers } from '../api/get-subscribers.ts';
 import { emptyFilters, isFiltered } from '../api/list-filters.ts';
 import { ListFiltersBar } from './list-filters-bar.tsx';
@@ -21,7 +22,8 @@ export function messagePath(subscriber: Pick<Subscriber, 'userId'>): string {
 
 /**
  * Manage Subscriptions for a creator (spec section 2): subscribers with search by name or @handle,
- * status and date filters; View Details, Message User, Unsubscribe user and Block User per row.
+ * status and date filters; View Details, Message User, Add to a list, Unsubscribe user and Block
+ * User per row.
  */
 export function SubscribersList() {
   const session = useSession();
@@ -29,6 +31,7 @@ export function SubscribersList() {
   const [filters, setFilters] = useState<SubscriberFilters>(emptyFilters);
   const [resets, setResets] = useState(0);
   const [dialog, setDialog] = useState<SubscriberDialogState | null>(null);
+  const [listing, setListing] = useState<Subscriber | null>(null);
   const query = useSubscribers(session?.user.id ?? '', filters);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -64,6 +67,7 @@ export function SubscribersList() {
           items={items}
           onChoose={(action, subscriber, returnFocusTo) => {
             if (action === 'message') void navigate(messagePath(subscriber));
+            else if (action === 'lists') setListing(subscriber);
             else setDialog({ action, subscriber, returnFocusTo });
           }}
         />
@@ -90,6 +94,13 @@ export function SubscribersList() {
       </div>
       <div className="flex flex-col gap-3">{body}</div>
       <SubscriberDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      {listing && session ? (
+        <FanListsDialog
+          userId={session.user.id}
+          fan={{ userId: listing.userId, name: listing.name }}
+          onClose={() => setListing(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/utils.ts';
 import { ChatPane } from './chat-pane.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { ConversationList } from './conversation-list.tsx';
+import { MassMessageLink } from './mass-message-link.tsx';
 import { NoConversation } from './no-conversation.tsx';
 import { OpeningConversation } from './opening-conversation.tsx';
 import { SubscribersOnlySwitch } from './subscribers-only-switch.tsx';
@@ -43,7 +44,8 @@ export function MessagesView() {
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           <ConnectionNotice />
-          <div className={cn(paneOpen && 'max-md:hidden')}>
+          <div className={cn('flex flex-wrap items-center gap-2', paneOpen && 'max-md:hidden')}>
+            <MassMessageLink userId={userId} />
             <SubscribersOnlySwitch userId={userId} />
           </div>
         </div>

@@ -1,0 +1,9 @@
+import { MassMessagesPage as Page } from '../../features/mass-messages/index.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+
+function MassMessagesRoute() {
+  useDocumentTitle('Mass messages');
+  return <Page />;
+}
+
+export { MassMessagesRoute as Component };
