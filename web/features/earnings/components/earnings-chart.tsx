@@ -10,11 +10,13 @@ const HEIGHT = 100;
 const GAP = 0.25;
 
 /** Three labels under the chart: the first bucket, the middle one and the last. */
-function axisLabels(overview: EarningsOverview): string[] {
+function axisLabels(overview: EarningsOverview): { start: string; label: string }[] {
   const { buckets, period } = overview;
-  if (buckets.length === 0) return [];
-  const picks = [0, Math.floor((buckets.length - 1) / 2), buckets.length - 1];
-  return [...new Set(picks)].map((index) => bucketLabel(buckets[index]?.start ?? '', period));
+  const picks = [...new Set([0, Math.floor((buckets.length - 1) / 2), buckets.length - 1])];
+  return picks.flatMap((index) => {
+    const bucket = buckets[index];
+    return bucket ? [{ start: bucket.start, label: bucketLabel(bucket.start, period) }] : [];
+  });
 }
 
 /**
@@ -97,8 +99,8 @@ export function EarningsChart({ overview }: { overview: EarningsOverview }) {
             })}
           </svg>
           <div aria-hidden="true" className="flex justify-between text-[0.7rem] text-muted-foreground">
-            {axisLabels(overview).map((label) => (
-              <span key={label}>{label}</span>
+            {axisLabels(overview).map((axis) => (
+              <span key={axis.start}>{axis.label}</span>
             ))}
           </div>
         </div>
