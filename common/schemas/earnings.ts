@@ -1,36 +1,22 @@
 import { z } from 'zod';
+import { earningsMessages, earningsPeriods } from '../earnings.ts';
+
+export {
+  type EarningsKind,
+  type EarningsPeriod,
+  earningsExcerptChars,
+  earningsKinds,
+  earningsMessages,
+  earningsPeriods,
+  earningsRangeLimits,
+  earningsTopCount,
+} from '../earnings.ts';
 
 /**
  * The creator's earnings overview (GET /api/wallet/earnings): what they earned, net of the platform
  * fee, refunds and chargebacks, per kind of payment and per day, week or month (UTC), with the
  * posts and messages that earned the most in the range. Amounts are USD cents.
  */
-
-export const earningsPeriods = ['day', 'week', 'month'] as const;
-export type EarningsPeriod = (typeof earningsPeriods)[number];
-
-/** How many buckets a range may hold, and how many the overview shows when none is given. */
-export const earningsRangeLimits: Record<EarningsPeriod, { max: number; default: number }> = {
-  day: { max: 90, default: 30 },
-  week: { max: 26, default: 12 },
-  month: { max: 24, default: 12 },
-};
-
-/** How many posts and messages the overview ranks. */
-export const earningsTopCount = 5;
-/** Characters of a post's description or a message's text shown in the ranking. */
-export const earningsExcerptChars = 80;
-
-export const earningsKinds = ['subscriptions', 'renewals', 'tips', 'posts', 'messages'] as const;
-export type EarningsKind = (typeof earningsKinds)[number];
-
-export const earningsMessages = {
-  period: 'Choose a period: day, week or month',
-  invalidDate: 'Please choose a valid date (YYYY-MM-DD)',
-  rangeOrder: 'The start date must be on or before the end date',
-  tooLong: (period: EarningsPeriod) =>
-    `Choose a shorter range: at most ${earningsRangeLimits[period].max} ${period}s at a time`,
-} as const;
 
 const m = earningsMessages;
 

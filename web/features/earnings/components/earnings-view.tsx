@@ -1,7 +1,8 @@
 import { CloudOff, LineChart, Sparkles } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { type EarningsPeriod, earningsPeriods } from '#common/earnings.ts';
 import { pathTo } from '#common/routes.ts';
-import { type EarningsOverview, type EarningsPeriod, earningsPeriods } from '#common/schemas/earnings.ts';
+import type { EarningsOverview } from '#common/schemas/earnings.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
