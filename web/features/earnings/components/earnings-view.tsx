@@ -47,10 +47,10 @@ function PeriodSwitch({
 function Totals({ overview }: { overview: EarningsOverview }) {
   const { totals, currency } = overview;
   return (
-    <dl className="grid grid-cols-2 gap-3 @lg:grid-cols-6">
-      <div className="col-span-2 flex flex-col gap-1 rounded-2xl border border-primary/40 bg-primary/5 p-4">
+    <dl className="grid grid-cols-2 gap-3 @lg:grid-cols-3">
+      <div className="flex min-w-0 flex-col gap-1 rounded-2xl border border-primary/40 bg-primary/5 p-3">
         <dt className="text-sm text-muted-foreground">Total</dt>
-        <dd className="font-heading text-2xl font-bold tabular-nums">{usd(totals.total, currency)}</dd>
+        <dd className="font-heading text-xl font-bold tabular-nums">{usd(totals.total, currency)}</dd>
       </div>
       {kinds.map((kind) => (
         <div key={kind.key} className="flex min-w-0 flex-col gap-1 rounded-2xl border border-border p-3">
@@ -68,8 +68,8 @@ function Totals({ overview }: { overview: EarningsOverview }) {
 function EarningsSkeleton() {
   return (
     <div role="status" aria-label="Loading your earnings" className="flex flex-col gap-4">
-      <div className="grid grid-cols-2 gap-3 @lg:grid-cols-6">
-        <Skeleton className="col-span-2 h-20 rounded-2xl" />
+      <div className="grid grid-cols-2 gap-3 @lg:grid-cols-3">
+        <Skeleton className="h-20 rounded-2xl" />
         <Skeleton className="h-20 rounded-2xl" />
         <Skeleton className="h-20 rounded-2xl" />
       </div>
