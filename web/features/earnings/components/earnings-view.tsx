@@ -159,7 +159,7 @@ export function EarningsView({ userId }: { userId: string }) {
               </section>
               <section aria-labelledby="earnings-chart" className="flex min-w-0 flex-col gap-3">
                 <h2 id="earnings-chart" className="font-heading text-lg font-semibold">
-                  Earnings by {period}
+                  Earnings by {data.period}
                 </h2>
                 <EarningsChart overview={data} />
               </section>
