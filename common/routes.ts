@@ -7,6 +7,7 @@ export const routes = {
   discover: '/discover',
   creator: '/creator',
   wallet: '/wallet',
+  walletEarnings: '/wallet/earnings',
   messages: '/message',
   massMessages: '/mass-messages',
   settings: '/settings',

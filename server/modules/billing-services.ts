@@ -25,6 +25,7 @@ import {
   webhookPurpose,
 } from '../services/billing/core/webhooks.ts';
 import { createFanCheckoutService } from '../services/billing/fan-payments/checkout.service.ts';
+import { createEarningsService } from '../services/billing/fan-payments/earnings.service.ts';
 import { createMonetizationLibrary } from '../services/billing/fan-payments/library.service.ts';
 import { createMonetizationLifecycle } from '../services/billing/fan-payments/lifecycle.service.ts';
 import { createMonetizationNotifier, type MessageViewOf } from '../services/billing/fan-payments/notifier.ts';
@@ -122,7 +123,7 @@ export function createBillingRuntime(deps: {
   return { ...services, providers, webhookDelivery };
 }
 
-/** Fan payments: checkout, settlement, subscriptions, wallet, transactions, and the job's lifecycle. */
+/** Fan payments: checkout, settlement, subscriptions, wallet, earnings, transactions, and the job's lifecycle. */
 export function createFanPaymentServices(deps: {
   repos: Pick<
     Repositories,
@@ -135,6 +136,7 @@ export function createFanPaymentServices(deps: {
     | 'purchases'
     | 'tips'
     | 'conversations'
+    | 'earnings'
   >;
   /** How a member sees a message (the fan's unlocked message goes live); absent in the worker. */
   messageViewOf?: MessageViewOf | null;
@@ -221,6 +223,7 @@ export function createFanPaymentServices(deps: {
       holdDays: deps.holdDays,
       feePercent: deps.feePercent,
     }),
+    earnings: createEarningsService({ earnings: repos.earnings, creators, clock }),
     library: createMonetizationLibrary({
       transactions: repos.transactions,
       payments: store.payments,

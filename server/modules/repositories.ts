@@ -7,6 +7,7 @@ import { createBookmarksRepository } from '../repositories/bookmarks.repository.
 import { createCommentsRepository } from '../repositories/comments.repository.ts';
 import { createConversationsRepository } from '../repositories/conversations.repository.ts';
 import { createCreatorsRepository } from '../repositories/creators.repository.ts';
+import { createEarningsRepository } from '../repositories/earnings.repository.ts';
 import { createEmailChangesRepository } from '../repositories/email-changes.repository.ts';
 import { createEntitlementsRepository } from '../repositories/entitlements.repository.ts';
 import { createEventsRepository } from '../repositories/events.repository.ts';
@@ -51,6 +52,7 @@ export function createRepositories(db: Database) {
     comments: createCommentsRepository(db),
     conversations: createConversationsRepository(db),
     creators: createCreatorsRepository(db),
+    earnings: createEarningsRepository(db),
     emailChanges: createEmailChangesRepository(db),
     entitlements: createEntitlementsRepository(db),
     events: createEventsRepository(db),

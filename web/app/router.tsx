@@ -40,6 +40,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.discover, lazy: () => import('./routes/discover.tsx') },
           { path: routes.creator, lazy: () => import('./routes/creator.tsx') },
           { path: routes.wallet, lazy: () => import('./routes/wallet.tsx') },
+          { path: routes.walletEarnings, lazy: () => import('./routes/wallet-earnings.tsx') },
           { path: routes.messages, lazy: () => import('./routes/messages.tsx') },
           { path: routes.massMessages, lazy: () => import('./routes/mass-messages.tsx') },
           { path: routes.settings, lazy: () => import('./routes/settings.tsx') },

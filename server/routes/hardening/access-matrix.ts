@@ -421,6 +421,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   ),
   'GET /api/wallet': creator(),
   'GET /api/wallet/history': creator(),
+  'GET /api/wallet/earnings': creator(),
   'POST /api/wallet/payouts': creator(),
   'GET /api/admin/payouts': admin(),
   'POST /api/admin/payouts/:id/paid': admin({

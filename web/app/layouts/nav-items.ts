@@ -75,7 +75,8 @@ export const emailVerificationNav: NavItem = {
  * menu has them); a public profile needs a creator to look at; a password reset needs the emailed token;
  * Google's return page needs its one-time code; the alias only redirects; creator review, reports,
  * support and payouts are for admins, who reach them from the account menu; a post's page and a
- * list's feed need a post or a list to show (their cards and the Lists page lead there).
+ * list's feed need a post or a list to show (their cards and the Lists page lead there); the earnings
+ * overview is part of the wallet, which links to it.
  */
 export const routesNotInMobileMenu: RouteName[] = [
   'login',
@@ -91,4 +92,5 @@ export const routesNotInMobileMenu: RouteName[] = [
   'adminPayouts',
   'post',
   'list',
+  'walletEarnings',
 ];

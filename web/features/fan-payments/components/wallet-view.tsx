@@ -1,4 +1,4 @@
-import { Clock, Info, Sparkles, Wallet as WalletIcon } from 'lucide-react';
+import { Clock, Info, LineChart, Sparkles, Wallet as WalletIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
@@ -154,9 +154,17 @@ export function WalletView({ userId }: { userId: string }) {
         <Balances wallet={data} />
       </section>
       <section aria-labelledby="wallet-history" className="flex flex-col gap-3">
-        <h2 id="wallet-history" className="font-heading text-lg font-semibold">
-          Earnings history
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="wallet-history" className="font-heading text-lg font-semibold">
+            Earnings history
+          </h2>
+          <Button asChild variant="outline" size="sm">
+            <Link to={pathTo('walletEarnings')}>
+              <LineChart aria-hidden="true" />
+              Earnings overview
+            </Link>
+          </Button>
+        </div>
         <WalletHistory userId={userId} first={data.history} />
       </section>
     </div>
