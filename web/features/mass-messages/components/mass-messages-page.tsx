@@ -42,7 +42,7 @@ function CreatorTools({ userId }: { userId: string }) {
       </EmptyState>
     );
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid content-start gap-6">
         <Section id="new-mass-message" title="New mass message">
           <MassMessageForm userId={userId} />
