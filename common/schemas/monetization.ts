@@ -80,6 +80,8 @@ export const returnToSchema = z
 export const subscribeSchema = z.object({
   plan: creatorPlanIdSchema,
   returnTo: returnToSchema.optional(),
+  /** A promotion's code (from its link): the first period at its discount. */
+  offer: z.string().trim().min(1).max(40).optional(),
 });
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 

@@ -29,6 +29,7 @@ import { createEarningsService } from '../services/billing/fan-payments/earnings
 import { createMonetizationLibrary } from '../services/billing/fan-payments/library.service.ts';
 import { createMonetizationLifecycle } from '../services/billing/fan-payments/lifecycle.service.ts';
 import { createMonetizationNotifier, type MessageViewOf } from '../services/billing/fan-payments/notifier.ts';
+import { createOffersService } from '../services/billing/fan-payments/offers.service.ts';
 import { createFanRefundService } from '../services/billing/fan-payments/refunds.service.ts';
 import { createFanPaymentSettlement } from '../services/billing/fan-payments/settlement.service.ts';
 import { createFanSubscriptionsService } from '../services/billing/fan-payments/subscriptions.service.ts';
@@ -190,6 +191,13 @@ export function createFanPaymentServices(deps: {
       await refunds.send(paymentId);
     },
   });
+  const offers = createOffersService({
+    store,
+    creators,
+    blocks,
+    providerName: provider.name,
+    clock,
+  });
   const checkout = createFanCheckoutService({
     store,
     provider,
@@ -197,6 +205,7 @@ export function createFanPaymentServices(deps: {
     creators,
     posts: repos.posts,
     messages: repos.conversations,
+    offers,
     blocks,
     clock,
     publicUrl: deps.publicUrl,
@@ -206,6 +215,7 @@ export function createFanPaymentServices(deps: {
     settlement,
     refunds,
     checkout,
+    offers,
     tips: createTipsService({
       checkout,
       payments: store.payments,

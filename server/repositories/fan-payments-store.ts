@@ -4,6 +4,7 @@ import { messagePurchases, postPurchases } from '../db/schema/index.ts';
 import { billingCoreRepositories } from './billing-core.ts';
 import { createFanPaymentsRepository } from './fan-payments.repository.ts';
 import { createFanSubscriptionsRepository } from './fan-subscriptions.repository.ts';
+import { createOffersRepository } from './offers.repository.ts';
 import { createPayoutsRepository } from './payouts.repository.ts';
 import { unitOfWork } from './rows.ts';
 import { createTipsRepository } from './tips.repository.ts';
@@ -67,6 +68,7 @@ const repositories = (db: Database) => ({
   purchases: createPurchasesRepository(db),
   payouts: createPayoutsRepository(db),
   tips: createTipsRepository(db),
+  offers: createOffersRepository(db),
 });
 
 export type FanPaymentRepositories = ReturnType<typeof repositories>;

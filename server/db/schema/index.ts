@@ -5,6 +5,7 @@ export * from './mass-messages.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './monetization.ts';
+export * from './offers.ts';
 export * from './payments.ts';
 export * from './posts.ts';
 export * from './safety.ts';

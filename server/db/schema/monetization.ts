@@ -48,6 +48,8 @@ export const fanPayments = pgTable(
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     /** A pay-per-view message's unlock. */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** A promotion's discounted first period (server/db/schema/offers.ts). */
+    offerId: uuid('offer_id'),
     subscriptionId: uuid('subscription_id').references(() => creatorSubscriptions.id, {
       onDelete: 'set null',
     }),

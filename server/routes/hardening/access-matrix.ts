@@ -45,6 +45,9 @@ export interface World {
   pricedMessageId: string;
   /** Creator's list of fans (mass message audiences). */
   fanListId: string;
+  /** Creator's free trial offer: its id and its link's code. */
+  offerId: string;
+  offerCode: string;
   /** One of fan's sessions. */
   fanSessionId: string;
   /** Fan's support request, and fan's report of creator2's profile. */
@@ -433,6 +436,20 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'DELETE /api/me/transactions/:id': owner(['fan'], (w) => `/api/me/transactions/${w.unknownId}`),
   'GET /api/me/purchases': signedIn(),
   'GET /api/me/purchased-messages': signedIn(),
+  // Free trials and promotions: the creator's own; a link's offer is anyone's to look at.
+  'GET /api/creators/me/offers': creator(),
+  'POST /api/creators/me/offers': creator({ body: { kind: 'trial', trialDays: 7 } }),
+  'POST /api/creators/me/offers/:id/stop': owner(
+    ['creator'],
+    (w) => `/api/creators/me/offers/${w.offerId}/stop`,
+  ),
+  'GET /api/creators/:handle/offers/:code': anyone({
+    url: (w) => `/api/creators/${w.creatorHandle}/offers/${w.offerCode}`,
+  }),
+  'POST /api/creators/:handle/offers/:code/claim': signedIn({
+    url: (w) => `/api/creators/${w.creatorHandle}/offers/${w.offerCode}/claim`,
+    body: { renew: false },
+  }),
   // Mass messages and lists of fans: approved creators only, each their own.
   'GET /api/mass-messages': creator(),
   'GET /api/mass-messages/audiences': creator(),

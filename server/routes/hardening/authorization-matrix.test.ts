@@ -84,6 +84,12 @@ describe('authorization matrix', () => {
       { token: creator.token },
     );
     const fanList = await post(t, '/api/fan-lists', { name: 'Regulars' }, { token: creator.token });
+    const offer = await post(
+      t,
+      '/api/creators/me/offers',
+      { kind: 'trial', trialDays: 7 },
+      { token: creator.token },
+    );
     const sessions = await t.app.inject({
       method: 'GET',
       url: '/api/auth/sessions',
@@ -118,6 +124,7 @@ describe('authorization matrix', () => {
       ['conversation', conversation, 200],
       ['priced message', pricedMessage, 201],
       ['fan list', fanList, 201],
+      ['offer', offer, 201],
       ['sessions', sessions, 200],
       ['ticket', ticket, 201],
       ['report', report, 201],
@@ -140,6 +147,8 @@ describe('authorization matrix', () => {
       conversationId: conversation.json().id,
       pricedMessageId: pricedMessage.json().id,
       fanListId: fanList.json().id,
+      offerId: offer.json().id,
+      offerCode: offer.json().code,
       fanSessionId: sessions.json().items[0].id,
       ticketId: ticket.json().id,
       reportId: report.json().id,

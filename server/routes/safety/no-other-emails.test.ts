@@ -97,6 +97,10 @@ describe('no response to one user carries another user’s email', () => {
       }),
       202,
     );
+    const offer = await ok<{ code: string }>(
+      call(t, 'POST', '/api/creators/me/offers', owner.token, { kind: 'trial', trialDays: 7 }),
+      201,
+    );
     await ok(call(t, 'POST', '/api/me/blocks', buyer.token, { userId: other.user.id }));
     await ok(call(t, 'POST', '/api/me/blocks', owner.token, { userId: blockedFan.user.id }));
     await settle(t);
@@ -117,6 +121,7 @@ describe('no response to one user carries another user’s email', () => {
     fill['/api/creators/{handle}/lists'] = [owner.creator.handle];
     fill['/api/conversations/{id}'] = [conversation.id];
     fill['/api/mass-messages/{id}'] = [mass.id];
+    fill['/api/creators/{handle}/offers/{code}'] = [`${owner.creator.handle}|${offer.code}`];
     fill['/api/conversations/{id}/messages'] = [conversation.id];
     fill['/api/me/transactions/{id}'] = [
       ...(await transactionIds(buyer.token)),
@@ -154,7 +159,10 @@ describe('no response to one user carries another user’s email', () => {
           values,
           `no values for ${path}: add them to the walk or to notWalked with a reason`,
         ).toBeTruthy();
-        urls = (values ?? []).map((value) => path.replace(/\{[^}]+\}/, encodeURIComponent(value)));
+        // A value per parameter, in order, joined by '|' (for paths with more than one).
+        urls = (values ?? []).map((value) =>
+          value.split('|').reduce((url, part) => url.replace(/\{[^}]+\}/, encodeURIComponent(part)), path),
+        );
       }
       for (const url of urls) {
         for (const token of [buyerToken, ownerToken]) {

@@ -66,6 +66,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<{
           request.params.handle,
           request.body.plan,
           request.body.returnTo,
+          request.body.offer,
         ),
       ),
   );

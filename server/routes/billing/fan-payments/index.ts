@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FanCheckoutService } from '../../../services/billing/fan-payments/checkout.service.ts';
 import type { EarningsService } from '../../../services/billing/fan-payments/earnings.service.ts';
 import type { MonetizationLibrary } from '../../../services/billing/fan-payments/library.service.ts';
+import type { OffersService } from '../../../services/billing/fan-payments/offers.service.ts';
 import type { FanSubscriptionsService } from '../../../services/billing/fan-payments/subscriptions.service.ts';
 import type { TipsService } from '../../../services/billing/fan-payments/tips.service.ts';
 import type { WalletService } from '../../../services/billing/fan-payments/wallet.service.ts';
@@ -9,6 +10,7 @@ import type { PresentPosts } from '../../../services/posts/post-views.ts';
 import checkoutRoutes from './checkout.ts';
 import earningsRoutes from './earnings.ts';
 import libraryRoutes from './library.ts';
+import offerRoutes from './offers.ts';
 import subscriptionRoutes from './subscriptions.ts';
 import tipRoutes from './tips.ts';
 import walletRoutes from './wallet.ts';
@@ -22,6 +24,7 @@ const monetizationRoutes: FastifyPluginAsyncZod<{
     earnings: EarningsService;
     library: MonetizationLibrary;
     tips: TipsService;
+    offers: OffersService;
   };
   /** The post presenter for the Purchased tab. */
   presentPosts: PresentPosts;
@@ -35,6 +38,7 @@ const monetizationRoutes: FastifyPluginAsyncZod<{
   await app.register(earningsRoutes, { earnings: monetization.earnings });
   await app.register(libraryRoutes, { library: monetization.library, presentPosts });
   await app.register(tipRoutes, { tips: monetization.tips });
+  await app.register(offerRoutes, { offers: monetization.offers, subscriptions: monetization.subscriptions });
 };
 
 export default monetizationRoutes;

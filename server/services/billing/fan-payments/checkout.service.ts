@@ -26,7 +26,8 @@ import type { FanSubscriptionRow } from '../../../repositories/fan-subscriptions
 import type { PostsRepository } from '../../../repositories/posts.repository.ts';
 import type { UserRecord } from '../../../repositories/users.repository.ts';
 import type { PaymentsLog } from '../core/renewals.ts';
-import { planPriceCents } from './pricing.ts';
+import type { OffersService } from './offers.service.ts';
+import { discountedCents, planPriceCents } from './pricing.ts';
 import type { FanPaymentSettlement } from './settlement.service.ts';
 import { outcomeOfFanPayment } from './settlement.service.ts';
 
@@ -73,6 +74,8 @@ export function createFanCheckoutService(deps: {
   creators: Pick<CreatorsRepository, 'findByHandle' | 'findById' | 'findByUserId'>;
   posts: Pick<PostsRepository, 'find'>;
   messages: Pick<ConversationsRepository, 'findMessage' | 'itemsOf'>;
+  /** Promotions taken at the subscribe checkout. */
+  offers: Pick<OffersService, 'promotionFor'>;
   blocks: Pick<BlocksRepository, 'between'>;
   clock: Clock;
   publicUrl: string;
@@ -164,6 +167,7 @@ export function createFanCheckoutService(deps: {
       handle: string,
       plan: CreatorPlanId,
       returnTo?: string,
+      offerCode?: string,
     ): Promise<FanCheckoutStarted> {
       const creator = await creatorByHandle(handle);
       const [blocked, subscription] = await Promise.all([
@@ -171,7 +175,10 @@ export function createFanCheckoutService(deps: {
         store.subscriptions.find(user.id, creator.id),
       ]);
       assertCanSubscribe(user, creator, { blocked, subscription, now: clock.now() });
-      const amount = planPriceCents(creator.monthlyPriceCents, plan);
+      // A promotion takes its discount off the first period only; renewals charge the plan's price.
+      const promotion = offerCode ? await deps.offers.promotionFor(user, creator, offerCode) : null;
+      const regular = planPriceCents(creator.monthlyPriceCents, plan);
+      const amount = promotion ? discountedCents(regular, promotion.discountPercent ?? 0) : regular;
       return start(
         user,
         { creatorUserId: creator.userId },
@@ -182,6 +189,7 @@ export function createFanCheckoutService(deps: {
           plan,
           amount,
           currency: 'USD',
+          offerId: promotion?.id ?? null,
         },
         `${creatorPlanNames[plan]} subscription to ${creator.displayName} (@${creator.handle}), ${formatUsd(amount)}`,
         returnTo ?? pathTo('publicProfile', { id: creator.handle }),

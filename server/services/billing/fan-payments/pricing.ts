@@ -43,3 +43,11 @@ export function proRataRefund(
   const due = Math.floor((payment.amount * unused) / total);
   return Math.max(0, Math.min(due, payment.amount - payment.refunded));
 }
+
+/**
+ * A promotion's first period: the plan's price less the discount, rounded up to the cent, so the
+ * saving shown ("40% off") is never more than the fan really saves.
+ */
+export function discountedCents(priceCents: number, discountPercent: number): number {
+  return Math.ceil((priceCents * (100 - discountPercent)) / 100);
+}

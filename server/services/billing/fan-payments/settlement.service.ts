@@ -15,7 +15,7 @@ import {
 } from '../core/settlement.ts';
 import { chargebackPosting, creatorChargePosting } from './ledger-postings.ts';
 import type { MonetizationNotifier, PaidEvent } from './notifier.ts';
-import { planDays, splitCharge } from './pricing.ts';
+import { planDays, planPriceCents, splitCharge } from './pricing.ts';
 import type { TipSettlement } from './tips-settlement.ts';
 
 /** Failed renewals are tried again this many days after the period ended, then the subscription expires. */
@@ -181,6 +181,17 @@ export function createFanPaymentSettlement(deps: {
     const plan = payment.plan ?? 'monthly';
     const sub = await r.subscriptions.lockPair(payment.fanId, creator.id, now);
     if (sub.status === 'active' && sub.currentPeriodEnd > now) return refuse('the fan is already subscribed');
+    // A promotion: claimed once per fan, and no more than it allows (counted under the offer's lock).
+    const offer = payment.offerId ? await r.offers.lock(payment.offerId) : null;
+    if (offer) {
+      const [claims, claimed] = await Promise.all([
+        r.offers.claimCount(offer.id),
+        r.offers.hasClaimed(offer.id, payment.fanId),
+      ]);
+      if (claimed) return refuse('the fan already claimed this promotion');
+      if (offer.maxClaims !== null && claims >= offer.maxClaims)
+        return refuse('the promotion was claimed as many times as it allowed');
+    }
     const continuing = hasAccess(sub, now);
     const periodStart = continuing ? sub.currentPeriodEnd : now;
     const periodEnd = addDays(periodStart, planDays[plan]);
@@ -190,7 +201,8 @@ export function createFanPaymentSettlement(deps: {
     await r.subscriptions.update(sub.id, {
       status: 'active',
       plan,
-      amount: payment.amount,
+      // Renewals charge the plan's regular price, whatever a promotion took off this first period.
+      amount: offer ? planPriceCents(creator.monthlyPriceCents, plan) : payment.amount,
       currency: payment.currency,
       ...(continuing ? {} : { startedAt: now, currentPeriodStart: periodStart }),
       currentPeriodEnd: periodEnd,
@@ -202,6 +214,15 @@ export function createFanPaymentSettlement(deps: {
       nextRetryAt: null,
       updatedAt: now,
     });
+    if (offer)
+      await r.offers.addClaim({
+        offerId: offer.id,
+        fanId: payment.fanId,
+        subscriptionId: sub.id,
+        paymentId: paid.id,
+        periodEnd,
+        now,
+      });
     return {
       outcome: 'succeeded',
       note: continuing ? 'subscription extended' : 'subscription started',
