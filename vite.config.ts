@@ -24,6 +24,28 @@ function serverEntry(): Plugin {
 }
 
 /**
+ * In the browser build our own modules (web/, common/) have no side effects on import, except
+ * web/main.tsx and style sheets: a module whose exports a page does not use is left out of that
+ * page's JavaScript, even when it is named in a feature's index.ts next to what the page uses
+ * (docs/decisions/0032). A module that must run for its effects alone is imported from web/main.tsx.
+ */
+function ownModulesWithoutSideEffects(): Plugin {
+  const own = [fromRoot('./web/'), fromRoot('./common/')];
+  const entry = fromRoot('./web/main.tsx');
+  return {
+    name: 'fanplace-own-modules-without-side-effects',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    transform: {
+      filter: { id: /\.tsx?$/ },
+      handler(_code, id) {
+        if (id === entry || !own.some((folder) => id.startsWith(folder))) return null;
+        return { moduleSideEffects: false };
+      },
+    },
+  };
+}
+
+/**
  * The browser build runs on Preact's React compatibility layer: ~50 KB (gzipped) less JavaScript
  * on every first page than react-dom (docs/decisions/0032). The server's render (dist/ssr), the
  * dev server (React's Fast Refresh and warnings) and the unit tests (vitest.config.ts) keep React.
@@ -39,7 +61,7 @@ const preactInBrowser = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), serverEntry()],
+  plugins: [react(), tailwindcss(), ownModulesWithoutSideEffects(), serverEntry()],
   resolve: {
     alias: [
       { find: '@', replacement: fromRoot('./web') },
@@ -58,6 +80,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: fromRoot('./dist/web'),
         emptyOutDir: true,
         sourcemap: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] } },
+        },
       },
   server: {
     port: 5173,
