@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { firstPageChunks } from './scripts/first-page-chunks.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -81,7 +82,23 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the app's frame (web/main.tsx) imports statically: one chunk.
+                { name: 'frame', tags: ['$initial'], priority: 2 },
+                {
+                  ...firstPageChunks(fromRoot('./web/main.tsx'), {
+                    home: fromRoot('./web/app/routes/home.tsx'),
+                    discover: fromRoot('./web/app/routes/discover.tsx'),
+                    'public-profile': fromRoot('./web/app/routes/public-profile.tsx'),
+                  }),
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
         },
       },
   server: {

@@ -113,6 +113,16 @@ function printModules(files: Set<string>) {
   }
 }
 
+/** The chunk holding a source module, by the build's source maps (vite.config.ts groups modules). */
+function chunkOf(source: string): string | undefined {
+  return chunks.find((file) => {
+    const mapFile = path.join(assets, `${file}.map`);
+    if (!existsSync(mapFile)) return false;
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+    return map.sources.some((name) => name.endsWith(`/${source}`));
+  });
+}
+
 const routes = [
   { name: 'Home', module: 'home' },
   { name: 'Discover', module: 'discover' },
@@ -122,7 +132,7 @@ const frame = closure([entry]);
 console.info(`the app's frame: ${gzipped(frame).toFixed(1)} KB gzipped`);
 if (listModules) printModules(frame);
 for (const route of routes) {
-  const chunk = chunks.find((file) => new RegExp(`^${route.module}-[\\w-]{8}\\.js$`).test(file));
+  const chunk = chunkOf(`web/app/routes/${route.module}.tsx`);
   if (!chunk) throw new Error(`no chunk for web/app/routes/${route.module}.tsx`);
   const files = closure([entry, chunk]);
   const kb = gzipped(files);
