@@ -57,6 +57,12 @@ const preactInBrowser = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // React Router's production build: the same code without its development warnings.
+  { find: /^react-router$/, replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({

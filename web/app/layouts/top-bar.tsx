@@ -3,13 +3,19 @@ import { Link, useLocation } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { BellButton } from '../../features/notifications/components/bell-button.tsx';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
 import { isAuthPath } from './layout-rules.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
+// What only a signed-in visitor sees loads apart: a visitor's first page does without its code.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 const LiveUpdates = lazy(() =>
   import('./live-updates.tsx').then((module) => ({ default: module.LiveUpdates })),
 );
@@ -42,7 +48,11 @@ export function TopBar() {
             </div>
             <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
               <ThemeSwitcher />
-              {session ? <NotificationBell userId={session.user.id} /> : null}
+              {session ? (
+                <Suspense fallback={<BellButton unread={0} disabled />}>
+                  <NotificationBell userId={session.user.id} />
+                </Suspense>
+              ) : null}
               <AccountMenu />
             </div>
           </>
