@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import type { PostPages } from '../api/post-pages.ts';
 import { ListError } from './list-error.tsx';
 import { LoadMore } from './load-more.tsx';
@@ -43,16 +44,18 @@ export function PostFeed({
         className="flex flex-col gap-6"
       >
         {posts.map((post, index) => (
-          <PostCard
-            key={post.id}
-            post={post}
-            priority={index === 0}
-            progress={progress}
-            followingHint={followingHint}
-            showPinned={showPinned}
-            position={index + 1}
-            setSize={setSize}
-          />
+          // The first card is adopted with the page; the others each in a task of their own.
+          <HydrateLater key={post.id} when={index > 0}>
+            <PostCard
+              post={post}
+              priority={index === 0}
+              progress={progress}
+              followingHint={followingHint}
+              showPinned={showPinned}
+              position={index + 1}
+              setSize={setSize}
+            />
+          </HydrateLater>
         ))}
       </div>
       <LoadMore page={query} endText="You're all caught up." />
