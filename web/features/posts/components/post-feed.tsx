@@ -44,8 +44,8 @@ export function PostFeed({
         className="flex flex-col gap-6"
       >
         {posts.map((post, index) => (
-          // The first card is adopted with the page; the others each in a task of their own.
-          <HydrateLater key={post.id} when={index > 0}>
+          // Each card is adopted in a task of its own, after the page's frame.
+          <HydrateLater key={post.id}>
             <PostCard
               post={post}
               priority={index === 0}
