@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { firstPageChunks } from './scripts/first-page-chunks.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -24,6 +25,28 @@ function serverEntry(): Plugin {
 }
 
 /**
+ * In the browser build our own modules (web/, common/) have no side effects on import, except
+ * web/main.tsx and style sheets: a module whose exports a page does not use is left out of that
+ * page's JavaScript, even when it is named in a feature's index.ts next to what the page uses
+ * (docs/decisions/0032). A module that must run for its effects alone is imported from web/main.tsx.
+ */
+function ownModulesWithoutSideEffects(): Plugin {
+  const own = [fromRoot('./web/'), fromRoot('./common/')];
+  const entry = fromRoot('./web/main.tsx');
+  return {
+    name: 'fanplace-own-modules-without-side-effects',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    transform: {
+      filter: { id: /\.tsx?$/ },
+      handler(_code, id) {
+        if (id === entry || !own.some((folder) => id.startsWith(folder))) return null;
+        return { moduleSideEffects: false };
+      },
+    },
+  };
+}
+
+/**
  * The browser build runs on Preact's React compatibility layer: ~50 KB (gzipped) less JavaScript
  * on every first page than react-dom (docs/decisions/0032). The server's render (dist/ssr), the
  * dev server (React's Fast Refresh and warnings) and the unit tests (vitest.config.ts) keep React.
@@ -34,12 +57,18 @@ const preactInBrowser = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // React Router's production build: the same code without its development warnings.
+  { find: /^react-router$/, replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), serverEntry()],
+  plugins: [react(), tailwindcss(), ownModulesWithoutSideEffects(), serverEntry()],
   resolve: {
     alias: [
       { find: '@', replacement: fromRoot('./web') },
@@ -58,11 +87,23 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: fromRoot('./dist/web'),
         emptyOutDir: true,
         sourcemap: true,
-        rollupOptions: {
-          // A feature's index.ts only re-exports (docs/decisions/0029): marked side-effect free, a page
-          // that uses one export gets that module only, not every module the index names.
-          treeshake: {
-            moduleSideEffects: (id: string) => !/\/web\/features\/[^/]+\/index\.ts$/.test(id),
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the app's frame (web/main.tsx) imports statically: one chunk.
+                { name: 'frame', tags: ['$initial'], priority: 2 },
+                {
+                  ...firstPageChunks(fromRoot('./web/main.tsx'), {
+                    home: fromRoot('./web/app/routes/home.tsx'),
+                    discover: fromRoot('./web/app/routes/discover.tsx'),
+                    'public-profile': fromRoot('./web/app/routes/public-profile.tsx'),
+                  }),
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
           },
         },
       },

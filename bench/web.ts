@@ -22,6 +22,8 @@ import type { PostList } from '../common/schemas/posts.ts';
 import { demoCreators } from '../server/services/demo/catalog.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_DETAILS=1: also the scripts that kept the main thread busiest and the longest tasks, per run. */
+const DETAILS = process.env.BENCH_DETAILS === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SEED_TIMEOUT_MS = Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 300_000);
 
@@ -138,6 +140,7 @@ async function measure(url: string, port: number): Promise<Sample> {
   const scripts = (requests ?? []).filter((item) => item.resourceType === 'Script');
   let jsGzipBytes = 0;
   for (const script of scripts) jsGzipBytes += await gzippedSize(script.url);
+  if (DETAILS) printDetails(lhr.audits);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: audit('largest-contentful-paint'),
@@ -146,6 +149,30 @@ async function measure(url: string, port: number): Promise<Sample> {
     jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsGzipBytes,
   };
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>;
+const itemsOf = <T>(audits: Audits, id: string) => (audits[id]?.details as { items?: T[] })?.items ?? [];
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+/** The main thread's busiest scripts (bootup-time) and longest tasks (long-tasks), as Lighthouse saw them. */
+function printDetails(audits: Audits) {
+  const scripts = itemsOf<{ url: string; total: number; scripting: number; scriptParseCompile: number }>(
+    audits,
+    'bootup-time',
+  );
+  for (const item of scripts.slice(0, 6)) {
+    console.info(
+      `      script ${shortUrl(item.url)}: ${Math.round(item.total)} ms (run ${Math.round(item.scripting)}, ` +
+        `parse ${Math.round(item.scriptParseCompile)})`,
+    );
+  }
+  const tasks = itemsOf<{ url: string; startTime: number; duration: number }>(audits, 'long-tasks');
+  for (const task of tasks.slice(0, 6)) {
+    console.info(
+      `      task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms ${shortUrl(task.url)}`,
+    );
+  }
 }
 
 /** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART...): that run is made again. */

@@ -11,9 +11,11 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, router } from './app/app.tsx';
 import { initFonts } from './lib/fonts.ts';
+import { setHydrating } from './lib/hydration.ts';
 import { queryClient } from './lib/query-client.ts';
 import { getSession } from './lib/session.ts';
 import { initTheme } from './lib/theme.ts';
+import { cn } from './lib/utils.ts';
 
 initTheme();
 initFonts();
@@ -39,6 +41,7 @@ const serverRendered = container.hasAttribute('data-server-rendered');
 /** Runs once the app's own markup is in place, before it is painted. */
 function TakeOverServerMarkup() {
   useLayoutEffect(() => {
+    setHydrating(false);
     container?.removeAttribute('data-server-rendered');
     container?.removeAttribute('inert');
   }, []);
@@ -56,6 +59,7 @@ function start() {
   // Where it differs (a clock or a preference of this device), React draws that part itself.
   // In a transition React works in slices, so the main thread stays free for input meanwhile.
   if (serverRendered && !signedIn) {
+    setHydrating(true);
     startTransition(() => {
       hydrateRoot(container as HTMLElement, app, {
         onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),
@@ -67,12 +71,17 @@ function start() {
   startTransition(() => root.render(app));
 }
 
+// tailwind-merge builds its tables on its first call: done now, in a task of its own while the
+// page's code downloads, instead of inside the first render's.
+setTimeout(() => cn('p-0', 'p-1'), 0);
+
 // Replacing the server's markup before the page's code has loaded would flash the loading state.
+// The first render starts in a task of its own, apart from running the page's code just loaded.
 if (serverRendered && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    start();
+    setTimeout(start, 0);
   });
 } else {
   start();

@@ -1,13 +1,19 @@
 import { LogOut } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { routes } from '#common/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Hint } from '../../components/ui/hint.tsx';
-import { MessagesNavBadge } from '../../features/messages/components/messages-nav-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import type { NavItem } from './nav-items.ts';
+
+// Signed in only: loaded apart from a visitor's first page.
+const MessagesNavBadge = lazy(() =>
+  import('../../features/messages/components/messages-nav-badge.tsx').then((module) => ({
+    default: module.MessagesNavBadge,
+  })),
+);
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5 [&_svg]:shrink-0';
@@ -61,7 +67,9 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
                 </Badge>
               ) : null}
               {name === 'messages' && userId ? (
-                <MessagesNavBadge userId={userId} collapsed={collapsed} />
+                <Suspense fallback={null}>
+                  <MessagesNavBadge userId={userId} collapsed={collapsed} />
+                </Suspense>
               ) : null}
             </NavLink>
           </WithTooltip>

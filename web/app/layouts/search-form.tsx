@@ -4,6 +4,8 @@ import {
   type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useState,
@@ -13,11 +15,17 @@ import { limits } from '#common/limits.ts';
 import { pathTo, routes } from '#common/routes.ts';
 import { Input } from '../../components/ui/input.tsx';
 import { SUGGESTION_LIMIT, useSearchCreators } from '../../features/search/api/search-creators.ts';
-import { optionId, SearchSuggestions } from '../../features/search/components/search-suggestions.tsx';
+import { optionId } from '../../features/search/option-id.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { trackFormSubmit } from '../../lib/analytics.ts';
 import { cn } from '../../lib/utils.ts';
+
+// The list is not part of a first page's JavaScript: it loads when the search box gets focus.
+const loadSuggestions = () => import('../../features/search/components/search-suggestions.tsx');
+const SearchSuggestions = lazy(() =>
+  loadSuggestions().then((module) => ({ default: module.SearchSuggestions })),
+);
 
 /** Typing settles for this long before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -144,24 +152,29 @@ export function SearchForm({ className, style }: SearchFormProps) {
             setOpen(true);
             setActiveIndex(-1);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            void loadSuggestions();
+          }}
           onKeyDown={keyDown}
           className="rounded-full bg-muted/60 pl-9"
         />
       </div>
       {expanded ? (
-        <SearchSuggestions
-          listId={listId}
-          labelId={labelId}
-          query={typed}
-          creators={creators}
-          loading={loading && creators.length === 0}
-          failed={search.isError}
-          activeIndex={activeIndex}
-          placement={phone ? 'above' : 'below'}
-          onChoose={choose}
-          onHover={setActiveIndex}
-        />
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            listId={listId}
+            labelId={labelId}
+            query={typed}
+            creators={creators}
+            loading={loading && creators.length === 0}
+            failed={search.isError}
+            activeIndex={activeIndex}
+            placement={phone ? 'above' : 'below'}
+            onChoose={choose}
+            onHover={setActiveIndex}
+          />
+        </Suspense>
       ) : null}
       <span role="status" className="sr-only">
         {expanded && !loading

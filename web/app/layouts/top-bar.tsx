@@ -1,27 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
-import { MessageSync } from '../../features/messages/components/message-sync.tsx';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
-import { NotificationSync } from '../../features/notifications/components/notification-sync.tsx';
-import { useEventStreamConnection } from '../../lib/event-stream.ts';
+import { BellButton } from '../../features/notifications/components/bell-button.tsx';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
 import { isAuthPath } from './layout-rules.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
-/** The tab's one event stream while signed in (closed on logout), feeding messages and notifications. */
-function LiveUpdates({ token, userId }: { token: string; userId: string }) {
-  useEventStreamConnection(token);
-  return (
-    <>
-      <MessageSync userId={userId} />
-      <NotificationSync userId={userId} />
-    </>
-  );
-}
+// What only a signed-in visitor sees loads apart: a visitor's first page does without its code.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+const LiveUpdates = lazy(() =>
+  import('./live-updates.tsx').then((module) => ({ default: module.LiveUpdates })),
+);
 
 /** Logo, the centre group on desktop, and the theme and account controls; logo only on sign-in pages. */
 export function TopBar() {
@@ -30,7 +27,11 @@ export function TopBar() {
   const session = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-      {session ? <LiveUpdates key={session.user.id} token={session.token} userId={session.user.id} /> : null}
+      {session ? (
+        <Suspense fallback={null}>
+          <LiveUpdates key={session.user.id} token={session.token} userId={session.user.id} />
+        </Suspense>
+      ) : null}
       <div className="flex h-16 items-center gap-2 px-3 md:px-4">
         {authPage ? null : <MobileMenu />}
         <Link
@@ -47,7 +48,11 @@ export function TopBar() {
             </div>
             <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
               <ThemeSwitcher />
-              {session ? <NotificationBell userId={session.user.id} /> : null}
+              {session ? (
+                <Suspense fallback={<BellButton unread={0} disabled />}>
+                  <NotificationBell userId={session.user.id} />
+                </Suspense>
+              ) : null}
               <AccountMenu />
             </div>
           </>

@@ -1,7 +1,9 @@
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+// Made on first use: a formatter takes a few milliseconds to make, and most pages show no count.
+let compact: Intl.NumberFormat | undefined;
 
 /** 1234 -> 1.2K: counts stay short enough for a phone's stat row. */
 export function formatCount(count: number): string {
+  compact ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
   return compact.format(count);
 }
 

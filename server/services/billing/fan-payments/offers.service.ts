@@ -53,7 +53,7 @@ export function createOffersService(deps: {
   ): Promise<{ offer: OfferRecord; creator: CreatorRecord }> {
     const creator = await deps.creators.findByHandle(handle);
     const offer = code.length <= 40 ? await store.offers.findByCode(code) : null;
-    if (!creator || creator.status !== 'approved' || !offer || offer.creatorId !== creator.id)
+    if (creator?.status !== 'approved' || !offer || offer.creatorId !== creator.id)
       throw notFound(offerMessages.notFound);
     return { offer, creator };
   }

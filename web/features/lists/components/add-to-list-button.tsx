@@ -1,14 +1,13 @@
-import { ListPlus } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { pathTo } from '#common/routes.ts';
+import { ListPlus, LoaderCircle } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { showActionError } from '../../../lib/action-error.ts';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useMembership, useSetListMember } from '../api/lists.ts';
+
+// The dialog loads when it is opened: a profile's first page does without its code.
+const AddToListDialog = lazy(() =>
+  import('./add-to-list-dialog.tsx').then((module) => ({ default: module.AddToListDialog })),
+);
 
 /** The profile's "Add to list": a checkbox per list of the viewer's, ticked where the creator already is. */
 export function AddToListButton({
@@ -18,72 +17,33 @@ export function AddToListButton({
 }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
-  const membership = useMembership(creator.handle, open && session !== null);
-  const setMember = useSetListMember(creator.handle);
-  const legend = useId();
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
     <>
       <Button
+        ref={button}
         variant="outline"
         size="icon"
         aria-label={`Add ${creator.displayName} to a list`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => (session ? setOpen(true) : openAuthModal('signin'))}
       >
         <ListPlus aria-hidden="true" />
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-sm">
-          <DialogTitle>Add to list</DialogTitle>
-          <DialogDescription>Choose the lists {creator.displayName} belongs in.</DialogDescription>
-          {membership.isPending ? (
-            <div role="status" className="flex flex-col gap-2">
-              <span className="sr-only">Loading your lists…</span>
-              <Skeleton className="h-6 w-2/3" />
-              <Skeleton className="h-6 w-1/2" />
-            </div>
-          ) : membership.isError ? (
-            <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-              <p>Your lists could not be loaded. {membership.error.message}</p>
-              <Button size="sm" variant="outline" onClick={() => void membership.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <fieldset className="flex flex-col gap-1" aria-labelledby={legend}>
-              <legend id={legend} className="sr-only">
-                Your lists
-              </legend>
-              {membership.data.items.map((list) => (
-                <label
-                  key={list.id}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-accent"
-                >
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={list.hasCreator}
-                    onChange={(event) =>
-                      setMember.mutate(
-                        { listId: list.id, creatorId: creator.id, inList: event.target.checked },
-                        { onError: (error) => showActionError(error, 'Could not change the list') },
-                      )
-                    }
-                  />
-                  <span className="flex-1">{list.name}</span>
-                  <span className="text-xs text-muted-foreground">{list.memberCount}</span>
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <div className="flex justify-between gap-2 pt-2">
-            <Button asChild variant="link" className="px-0">
-              <Link to={pathTo('lists')}>Manage lists</Link>
-            </Button>
-            <Button onClick={() => setOpen(false)}>Done</Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {open ? (
+        <Suspense
+          fallback={
+            <span role="status" className="sr-only">
+              <LoaderCircle aria-hidden="true" />
+              Opening your lists…
+            </span>
+          }
+        >
+          <AddToListDialog creator={creator} onClose={() => setOpen(false)} returnFocusTo={button.current} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,27 +1,22 @@
-import { Camera, FileText, Video } from 'lucide-react';
+import { Camera, Video } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useCreatorPosts } from '../api/get-creator-posts.ts';
 import { MediaGrid } from './media-grid.tsx';
-import { PostFeed } from './post-feed.tsx';
+import { PostListSkeleton } from './post-list-skeleton.tsx';
+
+// The Posts tab's cards load when the tab is opened: a profile opens on its Media tab.
+const CreatorPostsFeed = lazy(() =>
+  import('./creator-posts-feed.tsx').then((module) => ({ default: module.CreatorPostsFeed })),
+);
 
 /** A creator's Posts tab: their cards, newest first. */
 export function CreatorPosts({ handle }: { handle: string }) {
-  const session = useSession();
-  const query = useCreatorPosts(handle, 'all', session?.user.id ?? null);
   return (
-    <PostFeed
-      query={query}
-      label={`Posts by @${handle}`}
-      showPinned
-      empty={
-        <EmptyState
-          icon={FileText}
-          title="No posts yet"
-          description="When this creator posts, it will show up here."
-        />
-      }
-    />
+    <Suspense fallback={<PostListSkeleton />}>
+      <CreatorPostsFeed handle={handle} />
+    </Suspense>
   );
 }
 

@@ -4,8 +4,8 @@ import type { PostPages } from '../api/post-pages.ts';
 import { ListError } from './list-error.tsx';
 import { LoadMore } from './load-more.tsx';
 import { MediaTile } from './media-tile.tsx';
-import { uniquePosts } from './post-feed.tsx';
 import { MediaGridSkeleton } from './post-list-skeleton.tsx';
+import { uniquePosts } from './unique-posts.ts';
 
 interface MediaGridProps {
   query: UseInfiniteQueryResult<PostPages>;

@@ -1,11 +1,12 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { PostView } from '#common/schemas/posts.ts';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import type { PostPages } from '../api/post-pages.ts';
 import { ListError } from './list-error.tsx';
 import { LoadMore } from './load-more.tsx';
 import { PostCard } from './post-card.tsx';
 import { PostListSkeleton } from './post-list-skeleton.tsx';
+import { uniquePosts } from './unique-posts.ts';
 
 interface PostFeedProps {
   query: UseInfiniteQueryResult<PostPages>;
@@ -16,18 +17,6 @@ interface PostFeedProps {
   followingHint?: boolean;
   /** A creator's own feed: the pinned post says so. */
   showPinned?: boolean;
-}
-
-/** Pages flattened; a post that moved between pages while they were fetched shows once. */
-export function uniquePosts(pages: PostPages | undefined): PostView[] {
-  const seen = new Set<string>();
-  const posts: PostView[] = [];
-  for (const post of (pages?.pages ?? []).flatMap((page) => page.items)) {
-    if (seen.has(post.id)) continue;
-    seen.add(post.id);
-    posts.push(post);
-  }
-  return posts;
 }
 
 /** Cards in an ARIA feed with infinite loading, and the loading, empty and error states. */
@@ -55,16 +44,18 @@ export function PostFeed({
         className="flex flex-col gap-6"
       >
         {posts.map((post, index) => (
-          <PostCard
-            key={post.id}
-            post={post}
-            priority={index === 0}
-            progress={progress}
-            followingHint={followingHint}
-            showPinned={showPinned}
-            position={index + 1}
-            setSize={setSize}
-          />
+          // Each card is adopted in a task of its own, after the page's frame.
+          <HydrateLater key={post.id}>
+            <PostCard
+              post={post}
+              priority={index === 0}
+              progress={progress}
+              followingHint={followingHint}
+              showPinned={showPinned}
+              position={index + 1}
+              setSize={setSize}
+            />
+          </HydrateLater>
         ))}
       </div>
       <LoadMore page={query} endText="You're all caught up." />

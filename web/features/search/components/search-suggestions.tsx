@@ -2,6 +2,7 @@ import { ArrowRight, LoaderCircle } from 'lucide-react';
 import type { CreatorSummary } from '#common/schemas/creators.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { optionId } from '../option-id.ts';
 
 /** 'Lena Park' -> 'LP', for a creator without a picture. */
 function initials(displayName: string): string {
@@ -14,8 +15,6 @@ function initials(displayName: string): string {
       .join('') || '?'
   );
 }
-
-export const optionId = (listId: string, index: number) => `${listId}-option-${index}`;
 
 interface SearchSuggestionsProps {
   listId: string;
