@@ -15,6 +15,7 @@ import { limits } from '../../common/limits.ts';
 import type { Database } from '../db/client.ts';
 import { plainArgs, preparedStatements, recordFromJson, type StatementArgs } from '../db/prepared.ts';
 import {
+  creatorHandleRedirects,
   creatorProfiles,
   creatorSubscriptions,
   follows,
@@ -201,6 +202,37 @@ export interface ProfilePageOptions {
   viewer?: PageViewer;
 }
 
+/**
+ * A select-list expression kept as one nested fragment: in a statement of one table drizzle writes
+ * the top-level columns of a select-list expression without their table, which a subquery over
+ * other tables would read as its own.
+ */
+const nestedSql = <T>(inner: SQL) => sql<T>`${inner}`;
+
+/** A creator's profile page read as a visitor: by current or old handle, or by id. */
+export type ProfileOptions = ({ handle: string } | { id: string }) & {
+  kind?: 'image' | 'video';
+  limit: number;
+  beforeId?: string;
+  /** Read the pinned post too (the Posts tab's first page); the Posts tab's pages leave it out. */
+  pinned: boolean;
+  viewer?: PageViewer;
+};
+interface ProfilePostJson {
+  post: Record<string, unknown>;
+  media: Record<string, unknown> | null;
+  viewer: ViewerState | null;
+  extrasJson: Record<string, unknown>[];
+  pollJson: NestedRow['pollJson'];
+}
+/** What a visitor's profile page reads: the creator, a block either way, the pinned post, a page. */
+export interface ProfilePage {
+  creator: CreatorRecord;
+  blocked: boolean;
+  pinned: PostRow | null;
+  rows: PostRow[];
+}
+
 export function createPostsRepository(db: Database) {
   const prepared = preparedStatements();
 
@@ -344,6 +376,62 @@ export function createPostsRepository(db: Database) {
   /** A page of ids (in any order) read whole, with the viewer's state of each post. */
   const pageRows = (value: Value, ids: SQL, viewer: PageViewer | undefined) =>
     feedRows(value, viewer).where(inArray(posts.id, ids));
+
+  /**
+   * A creator's profile page in one statement, as a visitor who is not the creator reads it: the
+   * creator (by handle, an old handle, or id), whether a block stands between them and the viewer,
+   * the pinned post (first page of the Posts tab) and one page of showable posts, newest first,
+   * each post as `feedRows` reads it. The page leaves out the pinned post on the Posts tab.
+   */
+  function profileStatement(value: Value, options: ProfileOptions) {
+    const { viewer } = options;
+    const state = viewer ? viewerState(value, viewer.id, viewer.now) : null;
+    const nest = nested(value, viewer?.id);
+    const postJson = sql`json_build_object(
+      'post', row_to_json(${posts}), 'media', row_to_json(${media}),
+      'viewer', ${
+        state
+          ? sql`json_build_object('liked', ${state.liked}, 'purchased', ${state.purchased}, 'subscribed', ${state.subscribed}, 'following', ${state.following}, 'bookmarked', ${state.bookmarked})`
+          : sql`null`
+      },
+      'extrasJson', ${nest.extrasJson}, 'pollJson', ${nest.pollJson})`;
+    const kind = options.kind ? sql`and ${media.kind} = ${value('kind', options.kind)}` : sql``;
+    const unpinned = options.kind ? sql`` : sql`and ${posts.pinnedAt} is null`;
+    const before = options.beforeId
+      ? sql`and ${posts.id} < ${value('beforeId', options.beforeId)}::uuid`
+      : sql``;
+    const who =
+      'id' in options
+        ? sql`${creatorProfiles.id} = ${value('creatorId', options.id)}::uuid`
+        : sql`${creatorProfiles.id} = coalesce(
+            (select c.id from ${creatorProfiles} c where lower(c.handle) = ${value('handle', options.handle)}::text),
+            (select r.creator_id from ${creatorHandleRedirects} r where r.handle = ${value('handle', options.handle)}::text))`;
+    const viewerId = viewer ? value('viewer', viewer.id) : null;
+    return db
+      .select({
+        creator: creatorProfiles,
+        blocked: viewerId
+          ? nestedSql<boolean>(sql`exists (select 1 from ${userBlocks} b
+              where (b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${creatorProfiles.userId})
+                 or (b.blocked_id = ${viewerId}::uuid and b.blocker_id = ${creatorProfiles.userId}))`)
+          : sql<boolean>`false`,
+        pinnedJson: options.pinned
+          ? nestedSql<ProfilePostJson | null>(sql`(select ${postJson} from ${posts} left join ${media} on ${media.id} = ${posts.mediaId}
+              where ${posts.creatorId} = ${creatorProfiles.id} and ${posts.pinnedAt} is not null
+                and ${posts.status} = 'published' and ${posts.showable})`)
+          : sql<ProfilePostJson | null>`null::json`,
+        pageJson: nestedSql<
+          ProfilePostJson[]
+        >(sql`(select coalesce(json_agg(page.row order by page.id desc), '[]'::json) from (
+            select ${posts.id} as id, ${postJson} as row
+            from ${posts} left join ${media} on ${media.id} = ${posts.mediaId}
+            where ${posts.creatorId} = ${creatorProfiles.id} and ${posts.showable} ${kind} ${unpinned} ${before}
+            order by ${posts.id} desc limit ${value('limit', options.limit)}::int
+          ) page)`),
+      })
+      .from(creatorProfiles)
+      .where(who);
+  }
 
   /** The feed statements, each built with plain or bound values (see server/db/prepared.ts). */
   const build = {
@@ -712,6 +800,29 @@ export function createPostsRepository(db: Database) {
       run(shapes.following(options), (args) => build.following(args.value, options)),
     listed: (options: Parameters<typeof queries.listed>[0]): Promise<PostRow[]> =>
       run(shapes.listed(options), (args) => build.listed(args.value, options)),
+    /** A creator's profile page as a visitor reads it (see profileStatement); null without such a creator. */
+    async profile(options: ProfileOptions): Promise<ProfilePage | null> {
+      const shape = `profile_${'id' in options ? 'id' : 'handle'}_${options.kind ?? 'all'}${options.pinned ? '_pin' : ''}${options.beforeId ? '_b' : ''}${options.viewer ? '_v' : ''}`;
+      const [found] = await prepared.run(shape, (args) => profileStatement(args.value, options));
+      if (!found) return null;
+      const { creator } = found;
+      const postRow = (json: ProfilePostJson): PostRow =>
+        pageRowOf({
+          post: recordFromJson(posts, json.post),
+          creator,
+          media: json.media ? recordFromJson(media, json.media) : null,
+          ...(json.viewer ? { viewer: json.viewer } : {}),
+          extrasJson: json.extrasJson,
+          pollJson: json.pollJson,
+        });
+      return {
+        creator,
+        blocked: found.blocked,
+        pinned: found.pinnedJson ? postRow(found.pinnedJson) : null,
+        rows: found.pageJson.map(postRow),
+      };
+    },
+
     /** Discover's page: the rows of both streams, unordered; a row's stream is `viewer.following`. */
     discover: (options: Parameters<typeof queries.discover>[0]): Promise<PostRow[]> =>
       run(shapes.discover(options), (args) => build.discover(args.value, options)),
