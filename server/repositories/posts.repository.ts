@@ -164,7 +164,7 @@ const nested = (value: Value, viewerId: string | undefined) => ({
     from ${postPolls} pp where pp.post_id = ${posts.id})`,
 });
 
-interface NestedRow {
+export interface NestedRow {
   post: PostRecord;
   creator: CreatorRecord;
   media: MediaRecord | null;
@@ -218,7 +218,7 @@ export type ProfileOptions = ({ handle: string } | { id: string }) & {
   pinned: boolean;
   viewer?: PageViewer;
 };
-interface ProfilePostJson {
+export interface ProfilePostJson {
   post: Record<string, unknown>;
   media: Record<string, unknown> | null;
   viewer: ViewerState | null;
@@ -524,6 +524,7 @@ export function createPostsRepository(db: Database) {
     following: (options: Parameters<typeof build.following>[1]) => build.following(plainArgs.value, options),
     listed: (options: Parameters<typeof build.listed>[1]) => build.listed(plainArgs.value, options),
     discover: (options: Parameters<typeof build.discover>[1]) => build.discover(plainArgs.value, options),
+    profile: (options: ProfileOptions) => profileStatement(plainArgs.value, options),
   };
 
   /** What changes a statement's text, besides its values: the name of its prepared statement. */
