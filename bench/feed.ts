@@ -160,8 +160,6 @@ try {
       throw new Error(`rank_score ${sample.rankScore} differs from rankScore() ${expected}`);
   }
   console.info('rank_score agrees with server/lib/rank.ts on sampled rows');
-  const { rows: busyRows } = await sql.executeSql(`select id from creator_profiles where handle = 'bench_1'`);
-  const busyCreatorId = (busyRows[0] as { id: string }).id;
   const now = new Date();
   const pageViewer = { id: viewer.userId, now };
   const auth = { authorization: `Bearer ${viewer.token}` };
@@ -208,11 +206,12 @@ try {
       base: dbBase,
       path: '/api/creators/bench_1/posts',
       signedIn: true,
+      // A visitor's profile page: the creator, a block, the pinned post and the page in one statement.
       query: (deep) => (q) =>
-        q.byCreator({
-          creatorId: busyCreatorId,
+        q.profile({
+          handle: 'bench_1',
           limit: LIMIT + 1,
-          includeUnready: false,
+          pinned: !deep,
           viewer: pageViewer,
           ...(deep ? { beforeId: deep.lastId } : {}),
         }),

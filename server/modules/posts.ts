@@ -48,7 +48,6 @@ export async function registerPosts(
     feeds: createFeedsService({
       posts: repos.posts,
       creators: repos.creators,
-      blocks: repos.blocks,
       present: presentPosts,
       clock,
     }),

@@ -1,7 +1,21 @@
-import { and, count, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  notExists,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { limits } from '../../common/limits.ts';
 import type { Database } from '../db/client.ts';
+import { plainArgs, preparedStatements, recordFromJson, type StatementArgs } from '../db/prepared.ts';
 import {
+  creatorHandleRedirects,
   creatorProfiles,
   creatorSubscriptions,
   follows,
@@ -81,7 +95,7 @@ export interface RankKey {
 const rankWithLikes = (likes: ReturnType<typeof sql>) =>
   sql`extract(epoch from ${posts.createdAt}) / ${RANK_SECONDS_PER_LIKE_DECADE} + log(1 + ${likes})`;
 
-const blockedBetween = (db: Database, viewerId: string) =>
+const blockedBetween = (db: Database, viewerId: string | Placeholder) =>
   exists(
     db
       .select({ one: sql`1` })
@@ -95,27 +109,133 @@ const blockedBetween = (db: Database, viewerId: string) =>
   );
 
 /** Leaves out creators who blocked the requesting country (see server/lib/viewer-region.ts); not for their own posts. */
-export function shownInViewerRegion(viewerId?: string) {
+export function shownInViewerRegion(viewerId?: string, args: StatementArgs = plainArgs) {
   const country = viewerCountry();
   if (!country) return undefined;
-  const own = viewerId ? sql` or ${creatorProfiles.userId} = ${viewerId}` : sql``;
-  return sql`(not (${country} = any(${creatorProfiles.blockedCountries}))${own})`;
+  const own = viewerId ? sql` or ${creatorProfiles.userId} = ${args.value('viewer', viewerId)}` : sql``;
+  return sql`(not (${args.value('country', country)}::text = any(${creatorProfiles.blockedCountries}))${own})`;
 }
+
+/** Shapes a repository method's value into its bound or plain form (see server/db/prepared.ts). */
+type Value = <T>(name: string, value: T) => T | Placeholder<string, T>;
 
 /**
  * What the viewer's page needs to know of each post, read in the same statement as the page:
  * computed only for the rows the page returns (a select list under the page's LIMIT).
  */
-const viewerState = (viewerId: string, now: Date) => ({
-  liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.userId} = ${viewerId} and ${postLikes.postId} = ${posts.id})`,
-  purchased: sql<boolean>`exists (select 1 from ${postPurchases} where ${postPurchases.fanId} = ${viewerId} and ${postPurchases.postId} = ${posts.id})`,
-  // past_due: a renewal is being retried; the period already paid for still counts.
-  subscribed: sql<boolean>`exists (select 1 from ${creatorSubscriptions} where ${creatorSubscriptions.fanId} = ${viewerId} and ${creatorSubscriptions.creatorId} = ${posts.creatorId} and ${creatorSubscriptions.status} in ('active', 'past_due', 'canceled') and ${creatorSubscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz)`,
-  following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.creatorId} = ${posts.creatorId})`,
-  bookmarked: sql<boolean>`exists (select 1 from ${postBookmarks} where ${postBookmarks.userId} = ${viewerId} and ${postBookmarks.postId} = ${posts.id})`,
+const viewerState = (value: Value, viewerId: string, now: Date) => {
+  const viewer = value('viewer', viewerId);
+  return {
+    liked: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.userId} = ${viewer} and ${postLikes.postId} = ${posts.id})`,
+    purchased: sql<boolean>`exists (select 1 from ${postPurchases} where ${postPurchases.fanId} = ${viewer} and ${postPurchases.postId} = ${posts.id})`,
+    // past_due: a renewal is being retried; the period already paid for still counts.
+    subscribed: sql<boolean>`exists (select 1 from ${creatorSubscriptions} where ${creatorSubscriptions.fanId} = ${viewer} and ${creatorSubscriptions.creatorId} = ${posts.creatorId} and ${creatorSubscriptions.status} in ('active', 'past_due', 'canceled') and ${creatorSubscriptions.currentPeriodEnd} > ${value('now', now.toISOString())}::timestamptz)`,
+    following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.creatorId} = ${posts.creatorId})`,
+    bookmarked: sql<boolean>`exists (select 1 from ${postBookmarks} where ${postBookmarks.userId} = ${viewer} and ${postBookmarks.postId} = ${posts.id})`,
+  };
+};
+
+/**
+ * A post's later media (as JSON rows, in order) and its poll with the votes per option and the
+ * viewer's own vote, read in the page's statement instead of one statement each per page.
+ */
+const nested = (value: Value, viewerId: string | undefined) => ({
+  extrasJson: sql<
+    Record<string, unknown>[]
+  >`(select coalesce(json_agg(row_to_json(m) order by i.position), '[]'::json)
+    from ${postItems} i join ${media} m on m.id = i.media_id where i.post_id = ${posts.id})`,
+  pollJson: sql<{ options: string[]; endsAt: string; counts: number[]; myVote: number | null } | null>`(
+    select json_build_object(
+      'options', pp.options,
+      'endsAt', pp.ends_at,
+      'counts', (
+        select coalesce(json_agg(coalesce(t.votes, 0) order by o.i), '[]'::json)
+        from generate_subscripts(pp.options, 1) o(i)
+        left join (
+          select v.option, count(*)::int as votes from ${pollVotes} v where v.post_id = pp.post_id group by v.option
+        ) t on t.option = o.i - 1
+      ),
+      'myVote', ${
+        viewerId
+          ? sql`(select v.option from ${pollVotes} v where v.post_id = pp.post_id and v.user_id = ${value('viewer', viewerId)})`
+          : sql`null::int`
+      }
+    )
+    from ${postPolls} pp where pp.post_id = ${posts.id})`,
 });
 
+export interface NestedRow {
+  post: PostRecord;
+  creator: CreatorRecord;
+  media: MediaRecord | null;
+  viewer?: ViewerState;
+  extrasJson: Record<string, unknown>[] | null;
+  pollJson: { options: string[]; endsAt: string; counts: number[]; myVote: number | null } | null;
+}
+
+/** A page row as the presenters take it: later media and poll decoded, ready (server/services/posts/post-views.ts). */
+export function pageRowOf(row: NestedRow): PostRow {
+  const { extrasJson, pollJson, ...rest } = row;
+  return {
+    ...rest,
+    extras: (extrasJson ?? []).map((json) => recordFromJson(media, json)),
+    poll: pollJson
+      ? {
+          options: pollJson.options,
+          endsAt: new Date(pollJson.endsAt),
+          counts: pollJson.counts,
+          myVote: pollJson.myVote,
+        }
+      : null,
+  };
+}
+
+/** The options of a creator's profile page (the Posts or Media tab). */
+export interface ProfilePageOptions {
+  creatorId: string;
+  kind?: 'image' | 'video';
+  limit: number;
+  beforeId?: string;
+  includeUnready: boolean;
+  /** The pinned post, shown on top of the first page instead. */
+  excludeId?: string;
+  viewer?: PageViewer;
+}
+
+/**
+ * A select-list expression kept as one nested fragment: in a statement of one table drizzle writes
+ * the top-level columns of a select-list expression without their table, which a subquery over
+ * other tables would read as its own.
+ */
+const nestedSql = <T>(inner: SQL) => sql<T>`${inner}`;
+
+/** A creator's profile page read as a visitor: by current or old handle, or by id. */
+export type ProfileOptions = ({ handle: string } | { id: string }) & {
+  kind?: 'image' | 'video';
+  limit: number;
+  beforeId?: string;
+  /** Read the pinned post too (the Posts tab's first page); the Posts tab's pages leave it out. */
+  pinned: boolean;
+  viewer?: PageViewer;
+};
+export interface ProfilePostJson {
+  post: Record<string, unknown>;
+  media: Record<string, unknown> | null;
+  viewer: ViewerState | null;
+  extrasJson: Record<string, unknown>[];
+  pollJson: NestedRow['pollJson'];
+}
+/** What a visitor's profile page reads: the creator, a block either way, the pinned post, a page. */
+export interface ProfilePage {
+  creator: CreatorRecord;
+  blocked: boolean;
+  pinned: PostRow | null;
+  rows: PostRow[];
+}
+
 export function createPostsRepository(db: Database) {
+  const prepared = preparedStatements();
+
   /** Posts with their creator and media; with a viewer, also what that viewer's page needs. */
   const rows = (viewer?: PageViewer) =>
     db
@@ -123,7 +243,21 @@ export function createPostsRepository(db: Database) {
         post: posts,
         creator: creatorProfiles,
         media,
-        ...(viewer ? { viewer: viewerState(viewer.id, viewer.now) } : {}),
+        ...(viewer ? { viewer: viewerState(plainArgs.value, viewer.id, viewer.now) } : {}),
+      })
+      .from(posts)
+      .innerJoin(creatorProfiles, eq(creatorProfiles.id, posts.creatorId))
+      .leftJoin(media, eq(media.id, posts.mediaId));
+
+  /** A feed page's rows: as `rows`, with each post's later media and poll in the same statement. */
+  const feedRows = (value: Value, viewer?: PageViewer) =>
+    db
+      .select({
+        post: posts,
+        creator: creatorProfiles,
+        media,
+        ...(viewer ? { viewer: viewerState(value, viewer.id, viewer.now) } : {}),
+        ...nested(value, viewer?.id),
       })
       .from(posts)
       .innerJoin(creatorProfiles, eq(creatorProfiles.id, posts.creatorId))
@@ -142,31 +276,40 @@ export function createPostsRepository(db: Database) {
    * With `listId`, the creators are those of one of the viewer's lists instead of those they follow
    * (a list's feed, server/services/engagement/lists.service.ts): the same statement otherwise.
    */
-  function followedPage(options: {
-    viewerId: string;
-    listId?: string;
-    limit: number;
-    order: 'rank' | 'newest';
-    after?: RankKey;
-    beforeId?: string;
-  }): SQL {
-    const { viewerId, limit } = options;
+  function followedPage(
+    value: Value,
+    options: {
+      viewerId: string;
+      listId?: string;
+      limit: number;
+      order: 'rank' | 'newest';
+      after?: RankKey;
+      beforeId?: string;
+    },
+  ): SQL {
+    const viewerId = value('viewer', options.viewerId);
+    const limit = value('limit', options.limit);
     const rank = options.order === 'rank';
     const after = rank
       ? options.after
-        ? sql`and (p.rank_score, p.id) < (${options.after.score}, ${options.after.id})`
+        ? sql`and (p.rank_score, p.id) < (${value('followedScore', options.after.score)}::float8, ${value('followedId', options.after.id)}::uuid)`
         : sql``
       : options.beforeId
-        ? sql`and p.id < ${options.beforeId}`
+        ? sql`and p.id < ${value('beforeId', options.beforeId)}::uuid`
         : sql``;
     const order = rank ? sql`rank_score desc, id desc` : sql`id desc`;
     const postOrder = rank ? sql`p.rank_score desc, p.id desc` : sql`p.id desc`;
     // A creator who blocked the requesting country is left out (server/lib/viewer-region.ts).
     const country = viewerCountry();
-    const inRegion = country ? sql`and not (${country} = any(c.blocked_countries))` : sql``;
+    const inRegion = country
+      ? sql`and not (${value('country', country)}::text = any(c.blocked_countries))`
+      : sql``;
     const source = options.listId
-      ? { from: sql`creator_list_members f`, where: sql`f.list_id = ${options.listId}` }
-      : { from: sql`follows f`, where: sql`f.follower_id = ${viewerId}` };
+      ? {
+          from: sql`creator_list_members f`,
+          where: sql`f.list_id = ${value('listId', options.listId)}::uuid`,
+        }
+      : { from: sql`follows f`, where: sql`f.follower_id = ${viewerId}::uuid` };
     return sql`with heads as (
         select f.creator_id, head.rank_score, head.id
         from ${source.from}
@@ -184,25 +327,25 @@ export function createPostsRepository(db: Database) {
         where ${source.where}
           and not exists (
             select 1 from user_blocks b
-            where (b.blocker_id = ${viewerId} and b.blocked_id = c.user_id)
-               or (b.blocked_id = ${viewerId} and b.blocker_id = c.user_id)
+            where (b.blocker_id = ${viewerId}::uuid and b.blocked_id = c.user_id)
+               or (b.blocked_id = ${viewerId}::uuid and b.blocker_id = c.user_id)
           )
       ),
-      chosen as (select creator_id from heads order by ${order} limit ${limit})
+      chosen as (select creator_id from heads order by ${order} limit ${limit}::int)
       select page.id from (
         select latest.id, latest.rank_score from chosen
         cross join lateral (
           select p.id, p.rank_score from posts p
           where p.creator_id = chosen.creator_id and p.showable ${after}
-          order by ${postOrder} limit ${limit}
+          order by ${postOrder} limit ${limit}::int
         ) latest
-        order by ${order} limit ${limit}
+        order by ${order} limit ${limit}::int
       ) page`;
   }
 
   /** One keyset page of Discover's order, (rank_score, id) descending, of creators not followed. */
-  function othersPage(options: { limit: number; after?: RankKey; viewerId?: string }) {
-    const { viewerId } = options;
+  function othersPage(value: Value, options: { limit: number; after?: RankKey; viewerId?: string }) {
+    const viewerId = options.viewerId ? value('viewer', options.viewerId) : undefined;
     return db
       .select({ id: posts.id })
       .from(posts)
@@ -212,10 +355,10 @@ export function createPostsRepository(db: Database) {
           eq(posts.showable, true),
           eq(creatorProfiles.status, 'approved'),
           options.after
-            ? sql`(${posts.rankScore}, ${posts.id}) < (${options.after.score}, ${options.after.id})`
+            ? sql`(${posts.rankScore}, ${posts.id}) < (${value('othersScore', options.after.score)}::float8, ${value('othersId', options.after.id)}::uuid)`
             : undefined,
           viewerId ? sql`not ${blockedBetween(db, viewerId)}` : undefined,
-          shownInViewerRegion(viewerId),
+          shownInViewerRegion(options.viewerId, { value }),
           viewerId
             ? notExists(
                 db
@@ -227,44 +370,94 @@ export function createPostsRepository(db: Database) {
         ),
       )
       .orderBy(desc(posts.rankScore), desc(posts.id))
-      .limit(options.limit);
+      .limit(value('limit', options.limit));
   }
 
   /** A page of ids (in any order) read whole, with the viewer's state of each post. */
-  const pageRows = (ids: SQL, viewer: PageViewer | undefined) => rows(viewer).where(inArray(posts.id, ids));
+  const pageRows = (value: Value, ids: SQL, viewer: PageViewer | undefined) =>
+    feedRows(value, viewer).where(inArray(posts.id, ids));
 
-  const queries = {
-    /** A creator's posts, newest first; `kind` narrows to photos or videos (the Media tab). */
-    byCreator(options: {
-      creatorId: string;
-      kind?: 'image' | 'video';
-      limit: number;
-      beforeId?: string;
-      includeUnready: boolean;
-      /** The pinned post, shown on top of the first page instead. */
-      excludeId?: string;
-      viewer?: PageViewer;
-    }) {
-      return rows(options.viewer)
+  /**
+   * A creator's profile page in one statement, as a visitor who is not the creator reads it: the
+   * creator (by handle, an old handle, or id), whether a block stands between them and the viewer,
+   * the pinned post (first page of the Posts tab) and one page of showable posts, newest first,
+   * each post as `feedRows` reads it. The page leaves out the pinned post on the Posts tab.
+   */
+  function profileStatement(value: Value, options: ProfileOptions) {
+    const { viewer } = options;
+    const state = viewer ? viewerState(value, viewer.id, viewer.now) : null;
+    const nest = nested(value, viewer?.id);
+    const postJson = sql`json_build_object(
+      'post', row_to_json(${posts}), 'media', row_to_json(${media}),
+      'viewer', ${
+        state
+          ? sql`json_build_object('liked', ${state.liked}, 'purchased', ${state.purchased}, 'subscribed', ${state.subscribed}, 'following', ${state.following}, 'bookmarked', ${state.bookmarked})`
+          : sql`null`
+      },
+      'extrasJson', ${nest.extrasJson}, 'pollJson', ${nest.pollJson})`;
+    const kind = options.kind ? sql`and ${media.kind} = ${value('kind', options.kind)}` : sql``;
+    const unpinned = options.kind ? sql`` : sql`and ${posts.pinnedAt} is null`;
+    const before = options.beforeId
+      ? sql`and ${posts.id} < ${value('beforeId', options.beforeId)}::uuid`
+      : sql``;
+    const who =
+      'id' in options
+        ? sql`${creatorProfiles.id} = ${value('creatorId', options.id)}::uuid`
+        : sql`${creatorProfiles.id} = coalesce(
+            (select c.id from ${creatorProfiles} c where lower(c.handle) = ${value('handle', options.handle)}::text),
+            (select r.creator_id from ${creatorHandleRedirects} r where r.handle = ${value('handle', options.handle)}::text))`;
+    const viewerId = viewer ? value('viewer', viewer.id) : null;
+    return db
+      .select({
+        creator: creatorProfiles,
+        blocked: viewerId
+          ? nestedSql<boolean>(sql`exists (select 1 from ${userBlocks} b
+              where (b.blocker_id = ${viewerId}::uuid and b.blocked_id = ${creatorProfiles.userId})
+                 or (b.blocked_id = ${viewerId}::uuid and b.blocker_id = ${creatorProfiles.userId}))`)
+          : sql<boolean>`false`,
+        pinnedJson: options.pinned
+          ? nestedSql<ProfilePostJson | null>(sql`(select ${postJson} from ${posts} left join ${media} on ${media.id} = ${posts.mediaId}
+              where ${posts.creatorId} = ${creatorProfiles.id} and ${posts.pinnedAt} is not null
+                and ${posts.status} = 'published' and ${posts.showable})`)
+          : sql<ProfilePostJson | null>`null::json`,
+        pageJson: nestedSql<
+          ProfilePostJson[]
+        >(sql`(select coalesce(json_agg(page.row order by page.id desc), '[]'::json) from (
+            select ${posts.id} as id, ${postJson} as row
+            from ${posts} left join ${media} on ${media.id} = ${posts.mediaId}
+            where ${posts.creatorId} = ${creatorProfiles.id} and ${posts.showable} ${kind} ${unpinned} ${before}
+            order by ${posts.id} desc limit ${value('limit', options.limit)}::int
+          ) page)`),
+      })
+      .from(creatorProfiles)
+      .where(who);
+  }
+
+  /** The feed statements, each built with plain or bound values (see server/db/prepared.ts). */
+  const build = {
+    byCreator(value: Value, options: ProfilePageOptions) {
+      return feedRows(value, options.viewer)
         .where(
           and(
-            eq(posts.creatorId, options.creatorId),
-            options.kind ? eq(media.kind, options.kind) : undefined,
+            eq(posts.creatorId, value('creatorId', options.creatorId)),
+            options.kind ? eq(media.kind, value('kind', options.kind)) : undefined,
             // The creator also sees posts whose media is still processing; drafts, scheduled and
             // expired posts are in their queue, not on the profile.
             options.includeUnready ? eq(posts.status, 'published') : eq(posts.showable, true),
-            options.excludeId ? sql`${posts.id} <> ${options.excludeId}` : undefined,
-            options.beforeId ? sql`${posts.id} < ${options.beforeId}` : undefined,
+            options.excludeId
+              ? sql`${posts.id} <> ${value('excludeId', options.excludeId)}::uuid`
+              : undefined,
+            options.beforeId ? sql`${posts.id} < ${value('beforeId', options.beforeId)}::uuid` : undefined,
           ),
         )
         .orderBy(desc(posts.id))
-        .limit(options.limit);
+        .limit(value('limit', options.limit));
     },
 
-    /** Home: the latest posts of the creators the viewer follows. */
-    following(options: { viewer: PageViewer; limit: number; beforeId?: string }) {
+    following(value: Value, options: { viewer: PageViewer; limit: number; beforeId?: string }) {
       return pageRows(
-        sql`(${followedPage({
+        value,
+        sql`(${followedPage(value, {
           viewerId: options.viewer.id,
           limit: options.limit,
           order: 'newest',
@@ -274,10 +467,10 @@ export function createPostsRepository(db: Database) {
       ).orderBy(desc(posts.id));
     },
 
-    /** A list's feed: the latest posts of the creators in one of the viewer's lists, as Home reads. */
-    listed(options: { viewer: PageViewer; listId: string; limit: number; beforeId?: string }) {
+    listed(value: Value, options: { viewer: PageViewer; listId: string; limit: number; beforeId?: string }) {
       return pageRows(
-        sql`(${followedPage({
+        value,
+        sql`(${followedPage(value, {
           viewerId: options.viewer.id,
           listId: options.listId,
           limit: options.limit,
@@ -288,18 +481,20 @@ export function createPostsRepository(db: Database) {
       ).orderBy(desc(posts.id));
     },
 
-    /** Discover's two streams, each one keyset page, read in one statement. */
-    discover(options: {
-      limit: number;
-      viewer?: PageViewer;
-      followed?: RankKey | 'start';
-      others?: RankKey | 'start';
-    }) {
+    discover(
+      value: Value,
+      options: {
+        limit: number;
+        viewer?: PageViewer;
+        followed?: RankKey | 'start';
+        others?: RankKey | 'start';
+      },
+    ) {
       const { viewer } = options;
       const parts: SQL[] = [];
       if (viewer && options.followed)
         parts.push(
-          sql`(${followedPage({
+          sql`(${followedPage(value, {
             viewerId: viewer.id,
             limit: options.limit,
             order: 'rank',
@@ -308,7 +503,7 @@ export function createPostsRepository(db: Database) {
         );
       if (options.others)
         parts.push(
-          sql`(${othersPage({
+          sql`(${othersPage(value, {
             limit: options.limit,
             ...(viewer ? { viewerId: viewer.id } : {}),
             ...(options.others !== 'start' ? { after: options.others } : {}),
@@ -319,9 +514,36 @@ export function createPostsRepository(db: Database) {
         parts.length === 0
           ? sql`(select null::uuid where false)`
           : sql`(${sql.join(parts, sql` union all `)})`;
-      return pageRows(ids, viewer);
+      return pageRows(value, ids, viewer);
     },
   };
+
+  /** The feed statements with their values in them: for EXPLAIN (npm run bench:feed) and tests. */
+  const queries = {
+    byCreator: (options: Parameters<typeof build.byCreator>[1]) => build.byCreator(plainArgs.value, options),
+    following: (options: Parameters<typeof build.following>[1]) => build.following(plainArgs.value, options),
+    listed: (options: Parameters<typeof build.listed>[1]) => build.listed(plainArgs.value, options),
+    discover: (options: Parameters<typeof build.discover>[1]) => build.discover(plainArgs.value, options),
+    profile: (options: ProfileOptions) => profileStatement(plainArgs.value, options),
+  };
+
+  /** What changes a statement's text, besides its values: the name of its prepared statement. */
+  const region = () => (viewerCountry() ? 'r' : '');
+  const stream = (at: RankKey | 'start' | undefined) => (at === undefined ? 'x' : at === 'start' ? 's' : 'a');
+  const shapes = {
+    byCreator: (o: ProfilePageOptions) =>
+      `posts_by_creator_${o.kind ?? 'all'}${o.includeUnready ? '_unready' : ''}${o.excludeId ? '_ex' : ''}${o.beforeId ? '_b' : ''}${o.viewer ? '_v' : ''}`,
+    following: (o: { beforeId?: string }) => `posts_following${o.beforeId ? '_b' : ''}${region()}`,
+    listed: (o: { beforeId?: string }) => `posts_listed${o.beforeId ? '_b' : ''}${region()}`,
+    discover: (o: { viewer?: PageViewer; followed?: RankKey | 'start'; others?: RankKey | 'start' }) =>
+      `posts_discover_${o.viewer ? 'v' : 'a'}${o.viewer ? stream(o.followed) : ''}${stream(o.others)}${region()}`,
+  };
+  const run = async (
+    shape: string,
+    statement: (args: StatementArgs) => PromiseLike<NestedRow[]> & {
+      prepare(name: string): { execute(values?: Record<string, unknown>): Promise<NestedRow[]> };
+    },
+  ) => (await prepared.run(shape, statement)).map(pageRowOf);
 
   return {
     async create(row: NewPost): Promise<PostRecord> {
@@ -337,14 +559,14 @@ export function createPostsRepository(db: Database) {
 
     /** The creator's pinned post, when it is published. */
     async pinnedOf(creatorId: string, viewer?: PageViewer): Promise<PostRow | null> {
-      const [row] = await rows(viewer).where(
+      const [row] = await feedRows(plainArgs.value, viewer).where(
         and(
           eq(posts.creatorId, creatorId),
           sql`${posts.pinnedAt} is not null`,
           eq(posts.status, 'published'),
         ),
       );
-      return row ?? null;
+      return row ? pageRowOf(row) : null;
     },
 
     /** Pins one post of the creator's (unpinning any other) or, with null, unpins. */
@@ -570,17 +792,41 @@ export function createPostsRepository(db: Database) {
       return new Set(found.map((row) => row.postId));
     },
 
-    /** The feed statements themselves, for EXPLAIN (npm run bench:feed). */
+    /** The feed statements with their values in them, for EXPLAIN (npm run bench:feed) and tests. */
     queries,
 
-    byCreator: (options: Parameters<typeof queries.byCreator>[0]): Promise<PostRow[]> =>
-      queries.byCreator(options),
+    byCreator: (options: ProfilePageOptions): Promise<PostRow[]> =>
+      run(shapes.byCreator(options), (args) => build.byCreator(args.value, options)),
     following: (options: Parameters<typeof queries.following>[0]): Promise<PostRow[]> =>
-      queries.following(options),
-    listed: (options: Parameters<typeof queries.listed>[0]): Promise<PostRow[]> => queries.listed(options),
+      run(shapes.following(options), (args) => build.following(args.value, options)),
+    listed: (options: Parameters<typeof queries.listed>[0]): Promise<PostRow[]> =>
+      run(shapes.listed(options), (args) => build.listed(args.value, options)),
+    /** A creator's profile page as a visitor reads it (see profileStatement); null without such a creator. */
+    async profile(options: ProfileOptions): Promise<ProfilePage | null> {
+      const shape = `profile_${'id' in options ? 'id' : 'handle'}_${options.kind ?? 'all'}${options.pinned ? '_pin' : ''}${options.beforeId ? '_b' : ''}${options.viewer ? '_v' : ''}`;
+      const [found] = await prepared.run(shape, (args) => profileStatement(args.value, options));
+      if (!found) return null;
+      const { creator } = found;
+      const postRow = (json: ProfilePostJson): PostRow =>
+        pageRowOf({
+          post: recordFromJson(posts, json.post),
+          creator,
+          media: json.media ? recordFromJson(media, json.media) : null,
+          ...(json.viewer ? { viewer: json.viewer } : {}),
+          extrasJson: json.extrasJson,
+          pollJson: json.pollJson,
+        });
+      return {
+        creator,
+        blocked: found.blocked,
+        pinned: found.pinnedJson ? postRow(found.pinnedJson) : null,
+        rows: found.pageJson.map(postRow),
+      };
+    },
+
     /** Discover's page: the rows of both streams, unordered; a row's stream is `viewer.following`. */
     discover: (options: Parameters<typeof queries.discover>[0]): Promise<PostRow[]> =>
-      queries.discover(options),
+      run(shapes.discover(options), (args) => build.discover(args.value, options)),
 
     /** Posts the user liked, most recently liked first. */
     async likedBy(options: {

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { preparedStatements } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { UserRecord } from './users.repository.ts';
 
@@ -17,6 +18,7 @@ export interface NewSession {
 }
 
 export function createSessionsRepository(db: Database) {
+  const prepared = preparedStatements();
   return {
     async create(session: NewSession): Promise<SessionRecord> {
       const [row] = await db
@@ -41,11 +43,19 @@ export function createSessionsRepository(db: Database) {
       tokenHash: string,
       now: Date,
     ): Promise<{ session: SessionRecord; user: UserRecord } | null> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+      // Every signed-in request reads it: one prepared statement (server/db/prepared.ts).
+      const [row] = await prepared.run('session_live', (args) =>
+        db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(
+              eq(sessions.tokenHash, args.value('tokenHash', tokenHash)),
+              sql`${sessions.expiresAt} > ${args.value('now', now.toISOString())}::timestamptz`,
+            ),
+          ),
+      );
       return row ?? null;
     },
 

@@ -7,7 +7,6 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { FOLLOWED_BOOST } from '../../lib/rank.ts';
 import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
 import { presentCreatorSummary } from '../../presenters/creator.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { PostRow, PostsRepository, RankKey } from '../../repositories/posts.repository.ts';
 import type { PresentPosts } from './post-views.ts';
@@ -37,8 +36,7 @@ const encodeKey = (key: RankKey | 'end' | undefined) =>
 
 export function createFeedsService(deps: {
   posts: PostsRepository;
-  creators: Pick<CreatorsRepository, 'findById' | 'findByHandle' | 'search' | 'followedAmong'>;
-  blocks: Pick<BlocksRepository, 'between'>;
+  creators: Pick<CreatorsRepository, 'search' | 'followedAmong'>;
   present: PresentPosts;
   clock: Clock;
 }) {
@@ -61,18 +59,34 @@ export function createFeedsService(deps: {
   return {
     /** A creator's posts (Posts tab) or only photos or videos (Media tab), newest first. */
     async byCreator(viewer: Viewer | null, handle: string, type: PostType, options: Page): Promise<PostList> {
-      const creator = UUID.test(handle)
-        ? await deps.creators.findById(handle.toLowerCase())
-        : await deps.creators.findByHandle(normalizeHandle(handle));
-      const blocked =
-        creator && viewer && viewer.id !== creator.userId
-          ? await deps.blocks.between(viewer.id, creator.userId)
-          : false;
-      if (creator && !blocked) assertNotRegionBlocked(viewer, creator);
-      if (!creator || !canViewCreator(viewer, creator, blocked))
-        throw notFound(creatorMessages.creatorNotFound);
       const beforeId = idCursor(options.cursor);
       const kind = KINDS[type];
+      // One statement reads the creator, a block either way, the pinned post and the page as a
+      // visitor sees them; the creator's own profile is read below instead (it also lists posts
+      // still processing).
+      const profile = await deps.posts.profile({
+        ...(UUID.test(handle)
+          ? { id: handle.toLowerCase() }
+          : { handle: normalizeHandle(handle).toLowerCase() }),
+        limit: options.limit + 1,
+        pinned: type === 'all' && !beforeId,
+        ...pageViewer(viewer),
+        ...(kind ? { kind } : {}),
+        ...(beforeId ? { beforeId } : {}),
+      });
+      const creator = profile?.creator ?? null;
+      const blocked = profile && viewer && viewer.id !== profile.creator.userId ? profile.blocked : false;
+      if (creator && !blocked) assertNotRegionBlocked(viewer, creator);
+      if (!profile || !creator || !canViewCreator(viewer, creator, blocked))
+        throw notFound(creatorMessages.creatorNotFound);
+      if (!isOwnerOf(viewer, creator)) {
+        const list = await page(viewer, profile.rows, options.limit, (row) => row.post.id);
+        if (profile.pinned) {
+          const [first] = await deps.present(viewer, [profile.pinned]);
+          if (first) list.items.unshift(first);
+        }
+        return list;
+      }
       // The pinned post heads the Posts tab's first page and is left out of its place in the list.
       const pinned =
         type === 'all'
@@ -84,14 +98,14 @@ export function createFeedsService(deps: {
       const rows = await deps.posts.byCreator({
         creatorId: creator.id,
         limit: options.limit + 1,
-        includeUnready: isOwnerOf(viewer, creator),
+        includeUnready: true,
         ...pageViewer(viewer),
         ...(kind ? { kind } : {}),
         ...(beforeId ? { beforeId } : {}),
         ...(pinned ? { excludeId: pinned.post.id } : {}),
       });
       const list = await page(viewer, rows, options.limit, (row) => row.post.id);
-      if (pinned && !beforeId && (pinned.post.showable || isOwnerOf(viewer, creator))) {
+      if (pinned && !beforeId) {
         const [first] = await deps.present(viewer, [pinned]);
         if (first) list.items.unshift(first);
       }

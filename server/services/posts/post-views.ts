@@ -44,10 +44,14 @@ export function createPostViews(deps: {
             deps.bookmarks.bookmarkedAmong(viewer.id, postIds),
           ])
         : [new Set<string>(), new Set<string>(), new Set<string>(), null, new Set<string>()];
-    const [extras, polls] = await Promise.all([
-      deps.posts.extraItemsOf(postIds),
-      deps.posts.pollsOf(postIds, viewer?.id),
-    ]);
+    // A feed page's statement also read each post's later media and poll (PostRow.extras, .poll).
+    const nested = rows.every((row) => row.extras !== undefined && row.poll !== undefined);
+    const [extras, polls] = nested
+      ? [
+          new Map(rows.map((row) => [row.post.id, row.extras ?? []])),
+          new Map(rows.flatMap((row) => (row.poll ? [[row.post.id, row.poll] as const] : []))),
+        ]
+      : await Promise.all([deps.posts.extraItemsOf(postIds), deps.posts.pollsOf(postIds, viewer?.id)]);
     return Promise.all(
       rows.map((row) => {
         const isOwner = isOwnerOf(viewer, row.creator);
