@@ -8,7 +8,7 @@ import {
   monetizationMessages as m,
 } from '../../../../common/schemas/monetization.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../../adapters/payments/provider.ts';
-import { AppError, notFound } from '../../../errors.ts';
+import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { assertCanUnlockMessage } from '../../../policies/messages.ts';
@@ -171,7 +171,8 @@ export function createFanCheckoutService(deps: {
         store.subscriptions.find(user.id, creator.id),
       ]);
       assertCanSubscribe(user, creator, { blocked, subscription, now: clock.now() });
-      const amount = planPriceCents(creator.monthlyPriceCents, plan);
+      const amount = planPriceCents(creator, plan);
+      if (amount === null) throw badRequest(m.planNotOffered(creatorPlanNames[plan]));
       return start(
         user,
         { creatorUserId: creator.userId },

@@ -21,7 +21,10 @@ interface SelectPlanDialogProps {
 
 const periodText = (plan: CreatorPlanOption) => (plan.months === 1 ? 'month' : `${plan.months} months`);
 
-/** The creator's plans (spec section 3): monthly, and six months at once ('Save 20%'); then checkout. */
+/**
+ * The creator's plans (spec section 3): monthly, six months at once ('Save 20%'), and the 3- and
+ * 12-month bundles the creator offers ('Save N%' from the real prices); then checkout.
+ */
 export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plans }: SelectPlanDialogProps) {
   const [planId, setPlanId] = useState<CreatorPlanId>('monthly');
   const subscribe = useSubscribeToCreator(handle);
@@ -37,7 +40,8 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
 
   return (
     <Dialog open={open} onOpenChange={(next) => !checkout.busy && onOpenChange(next)}>
-      <DialogContent>
+      {/* Up to four plans: on a short phone screen the dialog scrolls rather than running off it. */}
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogTitle>Select plan</DialogTitle>
         <DialogDescription>Subscribe to {displayName} to see everything they post.</DialogDescription>
         <RadioGroup.Root
