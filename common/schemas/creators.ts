@@ -98,6 +98,13 @@ export function parseBundleDiscount(input: string): { percent: number } | { prob
   return { percent };
 }
 
+/** A draft bundle's message, or null when it is off or a whole percent from 0 to 60. */
+export function draftBundleProblem(input: string | undefined): string | null {
+  if (input === undefined) return null;
+  const parsed = parseBundleDiscount(input);
+  return 'problem' in parsed ? parsed.problem : null;
+}
+
 /** A bundle's discount: a whole percent from 0 to 60, or null when the bundle is not offered. */
 export const bundleDiscountSchema = z
   .number({ error: m.bundleDiscount })
@@ -129,6 +136,9 @@ export const onboardingDraftSchema = z.object({
   bio: optionalText(limits.bioMaxLength),
   /** Dollars as typed, digits and periods only, e.g. '9.99'. */
   monthlyPrice: optionalText(12),
+  /** The 3- and 12-month bundles' discounts as typed, e.g. '15'; absent: the bundle is not offered. */
+  threeMonthDiscount: optionalText(4),
+  twelveMonthDiscount: optionalText(4),
   postMediaId: z.uuid().optional(),
   /** The first post's caption; needed when there is a first post. */
   postDescription: z.string().max(limits.postDescriptionMaxLength, m.postDescriptionTooLong).optional(),

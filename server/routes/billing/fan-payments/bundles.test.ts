@@ -7,9 +7,10 @@ import type {
   UnsubscribeResponse,
 } from '../../../../common/schemas/monetization.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
-import { bearer } from '../../../test/accounts.ts';
+import { bearer, signUpVerified } from '../../../test/accounts.ts';
 import {
   accountBalance,
+  adminToken,
   call,
   createMonetizationTestApp,
   creator,
@@ -30,6 +31,7 @@ import {
   subscriberPost,
   verify,
 } from '../../../test/billing/fan-payments.ts';
+import { buildCreator, completeOnboarding, fullDraft, saveDraft } from '../../../test/creators.ts';
 
 type Owner = Awaited<ReturnType<typeof creator>>;
 type Discounts = { threeMonthDiscountPercent?: unknown; twelveMonthDiscountPercent?: unknown };
@@ -160,6 +162,29 @@ describe('setting the 3- and 12-month bundles', () => {
     }
     const mine = await ok<{ creator: CreatorProfile }>(call(t, 'GET', '/api/creators/me', owner.token));
     expect(mine.creator.bundles).toEqual({ threeMonthDiscountPercent: 10, twelveMonthDiscountPercent: null });
+  });
+
+  it('takes the bundles from the onboarding draft, and refuses a bad discount there with its field', async () => {
+    const { creator: made } = await buildCreator(t, {
+      approveWith: await adminToken(t),
+      draft: { monthlyPrice: '10.00', twelveMonthDiscount: '25' },
+    });
+    expect(made.bundles).toEqual({ threeMonthDiscountPercent: null, twelveMonthDiscountPercent: 25 });
+    expect((await plansOf(t, made.handle)).map((plan) => [plan.id, plan.price.amount, plan.badge])).toEqual([
+      ['monthly', 1000, null],
+      ['six_months', 4800, 'Save 20%'],
+      ['twelve_months', 9000, 'Save 25%'],
+    ]);
+
+    const account = await signUpVerified(t);
+    const draft = await fullDraft(t, account.token, { threeMonthDiscount: '75', twelveMonthDiscount: '' });
+    expect((await saveDraft(t, account.token, 'post', draft)).statusCode).toBe(200);
+    const refused = await completeOnboarding(t, account.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+      threeMonthDiscount: DISCOUNT_MESSAGE,
+      twelveMonthDiscount: 'Please enter a discount, or turn this bundle off',
+    });
   });
 
   it('lets only a creator set bundles, on their own page', async () => {
