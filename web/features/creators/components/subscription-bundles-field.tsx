@@ -80,9 +80,9 @@ function BundleRow({
           ) : (
             <p id={`${id}-price`} aria-live="polite" className="text-sm text-muted-foreground">
               {preview
-                ? `Fans pay ${formatMoney({ amount: preview.priceCents, currency })} for ${months} months (${full} monthly)${
-                    preview.saving > 0 ? ` · Save ${preview.saving}%` : ''
-                  }`
+                ? preview.saving > 0
+                  ? `Fans pay ${formatMoney({ amount: preview.priceCents, currency })} for ${months} months instead of ${full} · Save ${preview.saving}%`
+                  : `Fans pay ${full} for ${months} months, the same as monthly`
                 : 'Enter a whole percent from 0 to 60'}
             </p>
           )}

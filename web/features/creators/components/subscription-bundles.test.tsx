@@ -70,10 +70,10 @@ describe('subscription bundles in Edit profile', () => {
     expect(document.activeElement).toBe(discount);
     await userEvent.keyboard('15');
     // 3 x $9.99 x 0.85 = $25.4745, rounded down.
-    expect(screen.getByText('Fans pay $25.47 for 3 months ($29.97 monthly) · Save 15%')).toBeTruthy();
+    expect(screen.getByText('Fans pay $25.47 for 3 months instead of $29.97 · Save 15%')).toBeTruthy();
     await userEvent.clear(discount);
     await userEvent.type(discount, '0');
-    expect(screen.getByText('Fans pay $29.97 for 3 months ($29.97 monthly)')).toBeTruthy();
+    expect(screen.getByText('Fans pay $29.97 for 3 months, the same as monthly')).toBeTruthy();
   });
 
   it('refuses a discount over 60 with the message and sends nothing; then sends the two bundles', async () => {
@@ -95,7 +95,7 @@ describe('subscription bundles in Edit profile', () => {
     expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
 
     await userEvent.type(twelve, '33');
-    expect(screen.getByText('Fans pay $80.31 for 12 months ($119.88 monthly) · Save 33%')).toBeTruthy();
+    expect(screen.getByText('Fans pay $80.31 for 12 months instead of $119.88 · Save 33%')).toBeTruthy();
     await saveAndConfirm();
     await waitFor(() => expect(router.state.location.pathname).toBe('/public-profile/lena'));
     expect(patchBody(requests)).toEqual({

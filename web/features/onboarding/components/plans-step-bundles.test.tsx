@@ -29,7 +29,7 @@ describe('plans step: the 3- and 12-month bundles', () => {
     await userEvent.clear(discount);
     await userEvent.type(discount, '15');
     expect(draft().threeMonthDiscount).toBe('15');
-    expect(screen.getByText('Fans pay $25.47 for 3 months ($29.97 monthly) · Save 15%')).toBeTruthy();
+    expect(screen.getByText('Fans pay $25.47 for 3 months instead of $29.97 · Save 15%')).toBeTruthy();
     expect(finish().disabled).toBe(false);
 
     // Off again: the bundle leaves the draft, so it is not offered.
