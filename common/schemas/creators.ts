@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { handleMessages, handleProblem, normalizeHandle } from '../handles.ts';
 import { limits } from '../limits.ts';
 import { mediaSchema } from './media.ts';
-import { creatorPricing } from './pricing.ts';
+import { creatorBundles, creatorPricing } from './pricing.ts';
 
 /** The onboarding's steps, in order (spec section 2; 'indentity' is the spec's spelling). */
 export const onboardingSteps = [
@@ -24,7 +24,13 @@ export const creatorStatuses = ['pending_review', 'approved', 'rejected'] as con
 export type CreatorStatus = (typeof creatorStatuses)[number];
 
 // Prices and plans are plain values without zod: the profile page shows them before any form loads.
-export { creatorPricing, sixMonthPriceCents } from './pricing.ts';
+export {
+  type CreatorPrices,
+  creatorBundles,
+  creatorPricing,
+  offeredPlans,
+  sixMonthPriceCents,
+} from './pricing.ts';
 
 /** The wording users see; the spec's own where it has one (section 5). */
 export const creatorMessages = {
@@ -52,6 +58,8 @@ export const creatorMessages = {
   cannotFollow: 'You cannot follow this creator',
   rejectReasonRequired: 'Please give the creator a reason',
   profileSaved: 'Profile updated successfully',
+  bundleDiscount: `The discount must be a whole number from ${creatorBundles.minDiscountPercent} to ${creatorBundles.maxDiscountPercent}`,
+  bundleDiscountRequired: 'Please enter a discount, or turn this bundle off',
   /** The first post's caption, in the words the post form uses (common/schemas/posts.ts). */
   postDescriptionRequired: 'Post description is required',
   postDescriptionTooLong: `Description must not be more than ${limits.postDescriptionMaxLength} characters`,
@@ -76,6 +84,35 @@ export function monthlyPriceProblem(input: string): string | null {
   return null;
 }
 
+/**
+ * A bundle's discount as typed ('15' or '15%'): the whole percent, or the message to show.
+ * The server checks the number again (`bundleDiscountSchema`).
+ */
+export function parseBundleDiscount(input: string): { percent: number } | { problem: string } {
+  const value = input.trim().replace(/%$/, '').trim();
+  if (value === '') return { problem: m.bundleDiscountRequired };
+  if (!/^\d{1,3}$/.test(value)) return { problem: m.bundleDiscount };
+  const percent = Number(value);
+  if (percent < creatorBundles.minDiscountPercent || percent > creatorBundles.maxDiscountPercent)
+    return { problem: m.bundleDiscount };
+  return { percent };
+}
+
+/** A draft bundle's message, or null when it is off or a whole percent from 0 to 60. */
+export function draftBundleProblem(input: string | undefined): string | null {
+  if (input === undefined) return null;
+  const parsed = parseBundleDiscount(input);
+  return 'problem' in parsed ? parsed.problem : null;
+}
+
+/** A bundle's discount: a whole percent from 0 to 60, or null when the bundle is not offered. */
+export const bundleDiscountSchema = z
+  .number({ error: m.bundleDiscount })
+  .int(m.bundleDiscount)
+  .min(creatorBundles.minDiscountPercent, m.bundleDiscount)
+  .max(creatorBundles.maxDiscountPercent, m.bundleDiscount)
+  .nullable();
+
 /** The plans step keeps digits and periods only (spec section 5). */
 export const priceInputFilter = (input: string) => input.replace(/[^\d.]/g, '');
 
@@ -99,6 +136,9 @@ export const onboardingDraftSchema = z.object({
   bio: optionalText(limits.bioMaxLength),
   /** Dollars as typed, digits and periods only, e.g. '9.99'. */
   monthlyPrice: optionalText(12),
+  /** The 3- and 12-month bundles' discounts as typed, e.g. '15'; absent: the bundle is not offered. */
+  threeMonthDiscount: optionalText(4),
+  twelveMonthDiscount: optionalText(4),
   postMediaId: z.uuid().optional(),
   /** The first post's caption; needed when there is a first post. */
   postDescription: z.string().max(limits.postDescriptionMaxLength, m.postDescriptionTooLong).optional(),
@@ -127,6 +167,16 @@ export const creatorProfileSchema = z.object({
   /** Shown to the creator and admins only (null for everyone else). */
   rejectionReason: z.string().nullable(),
   price: z.object({ monthly: moneySchema, sixMonths: moneySchema }),
+  /**
+   * The 3- and 12-month bundles' discounts (whole percent; null: not offered). The server always
+   * sends it; GET /api/creators/:handle/subscription prices the plans.
+   */
+  bundles: z
+    .object({
+      threeMonthDiscountPercent: z.number().int().nullable(),
+      twelveMonthDiscountPercent: z.number().int().nullable(),
+    })
+    .optional(),
   counts: z.object({
     photos: z.number().int(),
     videos: z.number().int(),
@@ -200,10 +250,15 @@ export const editCreatorProfileSchema = z.object({
 });
 export type EditCreatorProfileForm = z.infer<typeof editCreatorProfileSchema>;
 
-/** PATCH /api/creators/me: the form plus new images (media ids from the upload endpoints). */
+/**
+ * PATCH /api/creators/me: the form plus new images (media ids from the upload endpoints) and the
+ * bundles' discounts (left out: unchanged; null: the bundle is not offered).
+ */
 export const updateCreatorProfileSchema = editCreatorProfileSchema.extend({
   avatarId: z.uuid().optional(),
   bannerId: z.uuid().optional(),
+  threeMonthDiscountPercent: bundleDiscountSchema.optional(),
+  twelveMonthDiscountPercent: bundleDiscountSchema.optional(),
 });
 export type UpdateCreatorProfileInput = z.infer<typeof updateCreatorProfileSchema>;
 

@@ -16,6 +16,8 @@ export { type CreatorPlanId, creatorPlanFeatures, creatorPlanIds, creatorPlanNam
 /** The wording users see; the spec's own where it has one. */
 export const monetizationMessages = {
   choosePlan: 'Please choose a plan',
+  planNotOffered: (name: string) =>
+    `This creator does not offer the ${name} plan. Please choose another plan`,
   cannotSubscribeSelf: 'You cannot subscribe to yourself',
   cannotSubscribeBlocked: 'You cannot subscribe to this creator',
   creatorNotAccepting: 'This creator is not accepting subscriptions yet',
@@ -179,8 +181,10 @@ export const creatorPlanOptionSchema = z.object({
   /** The whole price of the period (six months are charged at once). */
   price: moneySchema,
   months: z.number().int(),
-  /** 'Save 20%' on the six-month plan. */
+  /** 'Save 20%' on the six-month plan; 'Save N%' on a discounted bundle (N from the real prices, rounded down). */
   badge: z.string().nullable(),
+  /** The saving against paying monthly, whole percent rounded down (0 for monthly). */
+  savingPercent: z.number().int().default(0),
   features: z.array(z.string()),
 });
 export type CreatorPlanOption = z.infer<typeof creatorPlanOptionSchema>;

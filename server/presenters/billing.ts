@@ -1,4 +1,4 @@
-import { creatorPricing } from '../../common/schemas/creators.ts';
+import { creatorPricing, offeredPlans } from '../../common/schemas/creators.ts';
 import {
   type AdminPayout,
   type CancelSubscriptionResponse,
@@ -39,7 +39,7 @@ import type {
   FanCheckoutStarted,
 } from '../services/billing/fan-payments/checkout.service.ts';
 import type { TransactionDetails } from '../services/billing/fan-payments/library.service.ts';
-import { planMonths, planPriceCents } from '../services/billing/fan-payments/pricing.ts';
+import { type PricesOrMonthly, pricesOf } from '../services/billing/fan-payments/pricing.ts';
 import type { CreatorSubscriptionFacts } from '../services/billing/fan-payments/subscriptions.service.ts';
 import type {
   AdminPayoutPage,
@@ -143,13 +143,14 @@ export function presentUnsubscribed(done: { row: SubscriberRow; refund: number }
 }
 
 /** The Select plan dialog's options at the creator's monthly price. */
-export function presentPlanOptions(monthlyPriceCents: number): CreatorPlanOption[] {
-  return (['monthly', 'six_months'] as const).map((id) => ({
-    id,
-    name: creatorPlanNames[id],
-    price: money(planPriceCents(monthlyPriceCents, id), creatorPricing.currency),
-    months: planMonths[id],
-    badge: id === 'six_months' ? creatorPricing.bundleLabel : null,
+export function presentPlanOptions(prices: PricesOrMonthly): CreatorPlanOption[] {
+  return offeredPlans(pricesOf(prices)).map((plan) => ({
+    id: plan.id,
+    name: creatorPlanNames[plan.id],
+    price: money(plan.priceCents, creatorPricing.currency),
+    months: plan.months,
+    badge: plan.badge,
+    savingPercent: plan.savingPercent,
     features: [...creatorPlanFeatures],
   }));
 }
@@ -157,7 +158,7 @@ export function presentPlanOptions(monthlyPriceCents: number): CreatorPlanOption
 /** The profile's Subscribe Now state: the plans, the viewer's subscription and whether they may subscribe. */
 export function presentCreatorSubscriptionState(facts: CreatorSubscriptionFacts): CreatorSubscriptionState {
   return {
-    plans: presentPlanOptions(facts.monthlyPriceCents),
+    plans: presentPlanOptions(facts.prices),
     subscription: facts.subscription ? presentFanSubscription(facts.subscription, facts.now) : null,
     canSubscribe: facts.refusal === null,
     reason: facts.refusal,

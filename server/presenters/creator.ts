@@ -60,6 +60,10 @@ export function presentCreatorProfile(
       monthly: money(creator.monthlyPriceCents),
       sixMonths: money(sixMonthPriceCents(creator.monthlyPriceCents)),
     },
+    bundles: {
+      threeMonthDiscountPercent: creator.threeMonthDiscountPercent,
+      twelveMonthDiscountPercent: creator.twelveMonthDiscountPercent,
+    },
     counts: context.counts,
     viewer: { isOwner: isOwnerOf(context.viewer, creator), isFollowing: context.isFollowing },
     canEdit: canEditCreator(viewer, creator),

@@ -24,6 +24,8 @@ export type CreatorChanges = Partial<
     | 'avatarUrl'
     | 'bannerUrl'
     | 'monthlyPriceCents'
+    | 'threeMonthDiscountPercent'
+    | 'twelveMonthDiscountPercent'
     | 'messagesSubscribersOnly'
   >
 >;

@@ -42,7 +42,8 @@ const toDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
  * and their payouts. Hidden rows (Delete) are left out for this user only; nothing is changed.
  */
 export function createTransactionsRepository(db: Database) {
-  const planName = sql`case fp.plan when 'six_months' then '6 Months' else 'Monthly' end`;
+  // The plan names of common/schemas/pricing.ts (`creatorPlanNames`).
+  const planName = sql`case fp.plan when 'three_months' then '3 Months' when 'six_months' then '6 Months' when 'twelve_months' then '12 Months' else 'Monthly' end`;
   const creatorName = sql`coalesce(cp.display_name, 'a creator')`;
   const fanName = sql`coalesce(fcp.display_name, nullif(trim(fan.first_name || ' ' || fan.last_name), ''), 'Fanplace member')`;
   // The fan's own creator page, when approved: its name and handle are public.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -36,6 +37,9 @@ export const creatorProfiles = pgTable(
     identity: text('identity', { enum: identityOptions }),
     /** USD cents; the 6-month bundle is derived from it. */
     monthlyPriceCents: integer('monthly_price_cents').notNull().default(999),
+    /** The 3- and 12-month bundles' discounts, whole percent 0..60; null = the bundle is not offered. */
+    threeMonthDiscountPercent: integer('three_month_discount_percent'),
+    twelveMonthDiscountPercent: integer('twelve_month_discount_percent'),
     /** Kept for the review; an admin-only media object. */
     identityDocumentId: uuid('identity_document_id').references(() => media.id, { onDelete: 'set null' }),
     status: text('status', { enum: creatorStatuses }).notNull().default('pending_review'),
@@ -53,6 +57,10 @@ export const creatorProfiles = pgTable(
     uniqueIndex('creator_profiles_user_id_key').on(table.userId),
     uniqueIndex('creator_profiles_handle_lower_key').on(sql`lower(${table.handle})`),
     index('creator_profiles_status_id_idx').on(table.status, table.id),
+    check(
+      'creator_profiles_bundle_discounts_range',
+      sql`${table.threeMonthDiscountPercent} between 0 and 60 and ${table.twelveMonthDiscountPercent} between 0 and 60`,
+    ),
   ],
 );
 

@@ -37,7 +37,7 @@ import { createMonetizationTestApp, DAY, type MonetizationTestApp } from '../../
  */
 const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 1000);
 
-type Item = 'post' | 'monthly' | 'six_months' | 'agent_plan';
+type Item = 'post' | 'monthly' | 'three_months' | 'six_months' | 'twelve_months' | 'agent_plan';
 type Op =
   | { op: 'checkout'; fan: number; item: Item }
   | { op: 'page'; ref: number; action: 'pay' | 'decline' | 'cancel' }
@@ -54,7 +54,14 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('checkout' as const),
       fan: fc.nat(FANS - 1),
-      item: fc.constantFrom<Item>('post', 'monthly', 'six_months', 'agent_plan'),
+      item: fc.constantFrom<Item>(
+        'post',
+        'monthly',
+        'three_months',
+        'six_months',
+        'twelve_months',
+        'agent_plan',
+      ),
     }),
   },
   {
@@ -141,6 +148,9 @@ describe('billing properties', () => {
         displayName: 'Property Creator',
         status: 'approved',
         monthlyPriceCents: 500 + (sequence % 17) * 37,
+        // Both bundles offered, at discounts across the whole 0..60 range.
+        threeMonthDiscountPercent: sequence % 61,
+        twelveMonthDiscountPercent: (sequence * 7) % 61,
         createdAt: now,
         updatedAt: now,
       })

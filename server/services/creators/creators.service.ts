@@ -195,6 +195,12 @@ export function createCreatorsService(deps: {
       const bannerUrl = await imageUrl(user, input.bannerId, 'banner', 'bannerId');
       if (avatarUrl) changes.avatarUrl = avatarUrl;
       if (bannerUrl) changes.bannerUrl = bannerUrl;
+      // Only new subscriptions see a bundle change: a subscription renews at the plan and price it
+      // started with (server/services/billing/fan-payments/lifecycle.service.ts).
+      if (input.threeMonthDiscountPercent !== undefined)
+        changes.threeMonthDiscountPercent = input.threeMonthDiscountPercent;
+      if (input.twelveMonthDiscountPercent !== undefined)
+        changes.twelveMonthDiscountPercent = input.twelveMonthDiscountPercent;
       try {
         return present(user, await creators.update(creator, changes, deps.clock.now()));
       } catch (error) {

@@ -3,10 +3,12 @@ import { handleProblem, normalizeHandle } from '../../../common/handles.ts';
 import { limits } from '../../../common/limits.ts';
 import {
   creatorMessages,
+  draftBundleProblem,
   handleMessages,
   monthlyPriceProblem,
   type OnboardingDraft,
   type OnboardingState,
+  parseBundleDiscount,
   parsePriceCents,
   type SaveOnboardingInput,
 } from '../../../common/schemas/creators.ts';
@@ -22,6 +24,13 @@ import type { OwnedMedia } from './owned-media.ts';
 
 const m = creatorMessages;
 type Onboarder = Pick<UserRecord, 'id' | 'role' | 'isEmailVerified'>;
+
+/** A checked draft bundle's discount, or null when the bundle is off. */
+function bundlePercentOf(input: string | undefined): number | null {
+  if (input === undefined) return null;
+  const parsed = parseBundleDiscount(input);
+  return 'percent' in parsed ? parsed.percent : null;
+}
 
 /** Every rule of the steps before 'post', as field messages; empty when the draft is complete. */
 function draftProblems(draft: OnboardingDraft): Record<string, string> {
@@ -39,6 +48,10 @@ function draftProblems(draft: OnboardingDraft): Record<string, string> {
   else if (draft.bio.trim().length >= limits.bioMaxLength) fields.bio = m.bioTooLong;
   const priceError = monthlyPriceProblem(draft.monthlyPrice ?? '');
   if (priceError) fields.monthlyPrice = priceError;
+  for (const field of ['threeMonthDiscount', 'twelveMonthDiscount'] as const) {
+    const bundleError = draftBundleProblem(draft[field]);
+    if (bundleError) fields[field] = bundleError;
+  }
   if (draft.postMediaId && !draft.postDescription?.trim()) fields.postDescription = m.postDescriptionRequired;
   return fields;
 }
@@ -145,6 +158,8 @@ export function createOnboardingService(deps: {
             country: draft.country ?? '',
             identity: draft.identity ?? null,
             monthlyPriceCents: parsePriceCents(draft.monthlyPrice ?? '') ?? 0,
+            threeMonthDiscountPercent: bundlePercentOf(draft.threeMonthDiscount),
+            twelveMonthDiscountPercent: bundlePercentOf(draft.twelveMonthDiscount),
             identityDocumentId: draft.documentId ?? null,
             status: 'pending_review',
             createdAt: now,

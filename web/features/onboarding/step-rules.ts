@@ -2,6 +2,7 @@ import { isCountry } from '#common/countries.ts';
 import { handleProblem } from '#common/handles.ts';
 import { limits } from '#common/limits.ts';
 import {
+  draftBundleProblem,
   monthlyPriceProblem,
   type OnboardingDraft,
   type OnboardingStep,
@@ -47,6 +48,8 @@ const stepOfField: Record<DraftField, OnboardingStep> = {
   bannerId: 'banner',
   bio: 'banner',
   monthlyPrice: 'plans',
+  threeMonthDiscount: 'plans',
+  twelveMonthDiscount: 'plans',
   postMediaId: 'post',
   postDescription: 'post',
 };
@@ -89,7 +92,11 @@ export function canContinue(step: OnboardingStep, draft: OnboardingDraft, handle
     case 'banner':
       return draft.bannerId !== undefined && present(draft.bio);
     case 'plans':
-      return monthlyPriceProblem(draft.monthlyPrice ?? '') === null;
+      return (
+        monthlyPriceProblem(draft.monthlyPrice ?? '') === null &&
+        draftBundleProblem(draft.threeMonthDiscount) === null &&
+        draftBundleProblem(draft.twelveMonthDiscount) === null
+      );
     default:
       return true;
   }

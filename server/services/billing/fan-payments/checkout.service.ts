@@ -8,7 +8,7 @@ import {
   monetizationMessages as m,
 } from '../../../../common/schemas/monetization.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../../adapters/payments/provider.ts';
-import { AppError, notFound } from '../../../errors.ts';
+import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { assertCanUnlockMessage } from '../../../policies/messages.ts';
@@ -175,9 +175,10 @@ export function createFanCheckoutService(deps: {
         store.subscriptions.find(user.id, creator.id),
       ]);
       assertCanSubscribe(user, creator, { blocked, subscription, now: clock.now() });
+      const regular = planPriceCents(creator, plan);
+      if (regular === null) throw badRequest(m.planNotOffered(creatorPlanNames[plan]));
       // A promotion takes its discount off the first period only; renewals charge the plan's price.
       const promotion = offerCode ? await deps.offers.promotionFor(user, creator, offerCode) : null;
-      const regular = planPriceCents(creator.monthlyPriceCents, plan);
       const amount = promotion ? discountedCents(regular, promotion.discountPercent ?? 0) : regular;
       return start(
         user,

@@ -1,16 +1,33 @@
-import { creatorPricing, sixMonthPriceCents } from '../../../../common/schemas/creators.ts';
 import type { CreatorPlanId } from '../../../../common/schemas/monetization.ts';
+import {
+  type CreatorPrices,
+  creatorPlanMonths,
+  planPriceCents as priceAt,
+} from '../../../../common/schemas/pricing.ts';
 
-/** A monthly period is 30 days and the six-month bundle 180 days (one rule for access and pro-rata). */
-export const planDays: Record<CreatorPlanId, number> = { monthly: 30, six_months: 180 };
-export const planMonths: Record<CreatorPlanId, number> = {
-  monthly: 1,
-  six_months: creatorPricing.bundleMonths,
+/**
+ * A plan's period is 30 days per month it pays for: monthly 30, three months 90, six months 180,
+ * twelve months 360 (one rule for access and pro-rata refunds).
+ */
+export const planDays: Record<CreatorPlanId, number> = {
+  monthly: 30,
+  three_months: 90,
+  six_months: 180,
+  twelve_months: 360,
 };
+export const planMonths: Record<CreatorPlanId, number> = creatorPlanMonths;
 
-/** What a plan costs now, from the creator's monthly price (USD cents). */
-export function planPriceCents(monthlyPriceCents: number, plan: CreatorPlanId): number {
-  return plan === 'monthly' ? monthlyPriceCents : sixMonthPriceCents(monthlyPriceCents);
+/** A creator's prices; a bare monthly price (USD cents) offers monthly and six months only. */
+export type PricesOrMonthly = CreatorPrices | number;
+
+export const pricesOf = (prices: PricesOrMonthly): CreatorPrices =>
+  typeof prices === 'number'
+    ? { monthlyPriceCents: prices, threeMonthDiscountPercent: null, twelveMonthDiscountPercent: null }
+    : prices;
+
+/** What a plan costs now (USD cents), or null when the creator does not offer it (common/schemas/pricing.ts). */
+export function planPriceCents(prices: PricesOrMonthly, plan: CreatorPlanId): number | null {
+  return priceAt(pricesOf(prices), plan);
 }
 
 /** The platform's fee on a payment, rounded to the cent; the creator earns the rest. */

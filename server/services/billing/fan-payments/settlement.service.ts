@@ -202,7 +202,7 @@ export function createFanPaymentSettlement(deps: {
       status: 'active',
       plan,
       // Renewals charge the plan's regular price, whatever a promotion took off this first period.
-      amount: offer ? planPriceCents(creator.monthlyPriceCents, plan) : payment.amount,
+      amount: offer ? (planPriceCents(creator, plan) ?? payment.amount) : payment.amount,
       currency: payment.currency,
       ...(continuing ? {} : { startedAt: now, currentPeriodStart: periodStart }),
       currentPeriodEnd: periodEnd,

@@ -2,6 +2,7 @@ import {
   monetizationMessages as m,
   type SubscriberListQuery,
 } from '../../../../common/schemas/monetization.ts';
+import type { CreatorPrices } from '../../../../common/schemas/pricing.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
@@ -36,7 +37,8 @@ export function dayRange(from?: string, to?: string): { from?: Date; to?: Date }
 
 /** What the profile's Subscribe Now shows a viewer about one creator. */
 export interface CreatorSubscriptionFacts {
-  monthlyPriceCents: number;
+  /** The creator's monthly price and bundle discounts: the plans offered now. */
+  prices: CreatorPrices;
   /** The viewer's paid subscription to this creator, live or ended (null when signed out or never). */
   subscription: FanSubscriptionRow | null;
   /** Why the viewer may not subscribe now (null: they may; signed out, choosing a plan asks to sign in). */
@@ -76,7 +78,12 @@ export function createFanSubscriptionsService(deps: {
       if (blocked || (creator.status !== 'approved' && !isOwnerOf(viewer, creator)))
         throw notFound(m.creatorNotFound);
       const now = clock.now();
-      const facts = { monthlyPriceCents: creator.monthlyPriceCents, subscription: null, refusal: null, now };
+      const prices: CreatorPrices = {
+        monthlyPriceCents: creator.monthlyPriceCents,
+        threeMonthDiscountPercent: creator.threeMonthDiscountPercent,
+        twelveMonthDiscountPercent: creator.twelveMonthDiscountPercent,
+      };
+      const facts = { prices, subscription: null, refusal: null, now };
       if (!viewer) return facts;
       const record = await store.subscriptions.find(viewer.id, creator.id);
       return {

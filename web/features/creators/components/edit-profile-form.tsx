@@ -17,17 +17,22 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMyCreator } from '../api/update-my-creator.ts';
+import { type BundleInputs, bundleChangesOf, bundleFields, bundleInputsOf } from '../bundles.ts';
 import { saveErrorOf } from '../save-error.ts';
 import { useHandleCheck } from '../use-handle-check.ts';
 import { useImageUpload } from '../use-image-upload.ts';
 import { HandleCheckNote } from './handle-check-note.tsx';
 import { ProfileImagesEditor } from './profile-images-editor.tsx';
 import { SaveChangesDialog } from './save-changes-dialog.tsx';
+import { SubscriptionBundlesField } from './subscription-bundles-field.tsx';
 
 const bioMax = limits.bioMaxLength - 1;
 const formFields = ['displayName', 'username', 'bio'] as const;
 
-/** Cover, avatar, display name, @username and bio; Save asks 'Save Changes?' before sending. */
+/**
+ * Cover, avatar, display name, @username, bio and the subscription bundles; Save asks 'Save Changes?'
+ * before sending.
+ */
 export function EditProfileForm({ creator }: { creator: CreatorProfile }) {
   const navigate = useNavigate();
   const update = useUpdateMyCreator();
@@ -47,12 +52,17 @@ export function EditProfileForm({ creator }: { creator: CreatorProfile }) {
   const check = useHandleCheck(form.watch('username'), creator.handle);
   const bioLength = form.watch('bio').length;
   const [confirming, setConfirming] = useState<EditCreatorProfileForm | null>(null);
+  const [bundles, setBundles] = useState<BundleInputs>(() => bundleInputsOf(creator.bundles));
+  const [bundleErrors, setBundleErrors] = useState<ReturnType<typeof bundleChangesOf>['errors']>({});
 
   const submit = form.handleSubmit((values) => {
+    const checked = bundleChangesOf(bundles, creator.bundles);
+    setBundleErrors(checked.errors);
     if (check.state === 'taken') {
       form.setError('username', { message: check.message });
       return;
     }
+    if (Object.keys(checked.errors).length > 0) return;
     setConfirming(values);
   });
 
@@ -61,6 +71,8 @@ export function EditProfileForm({ creator }: { creator: CreatorProfile }) {
     try {
       const saved = await update.mutateAsync({
         ...values,
+        // Only the bundles that changed: an unchanged page sends what it always sent.
+        ...bundleChangesOf(bundles, creator.bundles).changes,
         ...(avatar.mediaId ? { avatarId: avatar.mediaId } : {}),
         ...(banner.mediaId ? { bannerId: banner.mediaId } : {}),
       });
@@ -72,6 +84,10 @@ export function EditProfileForm({ creator }: { creator: CreatorProfile }) {
       for (const name of formFields) if (fields[name]) form.setError(name, { message: fields[name] });
       if (fields.avatarId) avatar.fail(fields.avatarId);
       if (fields.bannerId) banner.fail(fields.bannerId);
+      setBundleErrors({
+        ...(fields[bundleFields.three_months] ? { three_months: fields[bundleFields.three_months] } : {}),
+        ...(fields[bundleFields.twelve_months] ? { twelve_months: fields[bundleFields.twelve_months] } : {}),
+      });
       toast.error(toastMessage);
     }
   }
@@ -108,6 +124,16 @@ export function EditProfileForm({ creator }: { creator: CreatorProfile }) {
       >
         {(control) => <Textarea rows={5} {...control} {...form.register('bio')} />}
       </FormField>
+      <SubscriptionBundlesField
+        monthlyCents={creator.price.monthly.amount}
+        currency={creator.price.monthly.currency}
+        value={bundles}
+        onChange={(next) => {
+          setBundles(next);
+          setBundleErrors({});
+        }}
+        errors={bundleErrors}
+      />
       <Button type="submit" className="self-end" disabled={avatar.uploading || banner.uploading}>
         Save
       </Button>

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
+import { cn } from '../../../lib/utils.ts';
 import { useSubscribeToCreator } from '../api/subscribe-to-creator.ts';
 import { formatPrice } from '../format.ts';
 import { checkoutToasts } from '../messages.ts';
@@ -21,12 +22,16 @@ interface SelectPlanDialogProps {
 
 const periodText = (plan: CreatorPlanOption) => (plan.months === 1 ? 'month' : `${plan.months} months`);
 
-/** The creator's plans (spec section 3): monthly, and six months at once ('Save 20%'); then checkout. */
+/**
+ * The creator's plans (spec section 3): monthly, six months at once ('Save 20%'), and the 3- and
+ * 12-month bundles the creator offers ('Save N%' from the real prices); then checkout.
+ */
 export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plans }: SelectPlanDialogProps) {
   const [planId, setPlanId] = useState<CreatorPlanId>('monthly');
   const subscribe = useSubscribeToCreator(handle);
   const checkout = useStartCheckout(checkoutToasts.signInToSubscribe);
   const chosen = plans.find((plan) => plan.id === planId) ?? plans[0];
+  const compact = plans.length > 2;
 
   function pay() {
     if (!chosen) return;
@@ -37,7 +42,8 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
 
   return (
     <Dialog open={open} onOpenChange={(next) => !checkout.busy && onOpenChange(next)}>
-      <DialogContent>
+      {/* Up to four plans: on a short phone screen the dialog scrolls rather than running off it. */}
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogTitle>Select plan</DialogTitle>
         <DialogDescription>Subscribe to {displayName} to see everything they post.</DialogDescription>
         <RadioGroup.Root
@@ -53,7 +59,7 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
                 key={plan.id}
                 value={plan.id}
                 aria-label={`${plan.name}, ${price}`}
-                className="flex flex-col gap-2 rounded-xl border border-border p-4 text-left transition-colors hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=checked]:border-primary data-[state=checked]:ring-1 data-[state=checked]:ring-primary"
+                className="group flex flex-col gap-2 rounded-xl border border-border p-4 text-left transition-colors hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=checked]:border-primary data-[state=checked]:ring-1 data-[state=checked]:ring-primary"
               >
                 <span className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span className="flex items-center gap-2 font-medium whitespace-nowrap">
@@ -65,7 +71,13 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
                   </span>
                   <span className="text-sm font-semibold whitespace-nowrap">{price}</span>
                 </span>
-                <ul className="grid gap-1 pl-6 text-sm text-muted-foreground">
+                {/* Every plan includes the same: with more than two plans only the chosen one lists it, so they fit a phone. */}
+                <ul
+                  className={cn(
+                    'grid gap-1 pl-6 text-sm text-muted-foreground',
+                    compact && 'hidden group-data-[state=checked]:grid',
+                  )}
+                >
                   {plan.features.map((item) => (
                     <li key={item} className="flex items-center gap-2">
                       <Check aria-hidden="true" className="size-4 text-primary" />

@@ -62,6 +62,8 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
 
   // Signed out, the plans still show; choosing one asks to sign in.
   const refusal = session && state.data && !state.data.canSubscribe ? state.data.reason : null;
+  const plans = state.data?.plans ?? plansFromProfile(profile.price, profile.bundles);
+  const bundles = plans.filter((plan) => plan.months > 1);
   return (
     <div className="flex flex-col gap-2">
       <button
@@ -80,6 +82,16 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
         </span>
         <span className="font-semibold">{monthly}</span>
       </button>
+      {bundles.length > 0 ? (
+        <ul aria-label="Bundles" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          {bundles.map((plan) => (
+            <li key={plan.id} className="whitespace-nowrap">
+              {plan.name} {formatPrice(plan.price)}
+              {plan.badge ? <span className="font-medium text-primary"> · {plan.badge}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {refusal ? (
         <p
           id={`subscribe-refusal-${profile.id}`}
@@ -96,7 +108,7 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
             onOpenChange={setOpen}
             handle={profile.handle}
             displayName={profile.displayName}
-            plans={state.data?.plans ?? plansFromProfile(profile.price)}
+            plans={plans}
           />
         </Suspense>
       ) : null}

@@ -34,6 +34,7 @@ export const plans: CreatorPlanOption[] = [
     price: usd(999),
     months: 1,
     badge: null,
+    savingPercent: 0,
     features: ['All videos', 'All media', 'Access to all posts'],
   },
   {
@@ -42,6 +43,7 @@ export const plans: CreatorPlanOption[] = [
     price: usd(4795),
     months: 6,
     badge: 'Save 20%',
+    savingPercent: 20,
     features: ['All videos', 'All media', 'Access to all posts'],
   },
 ];

@@ -1,7 +1,15 @@
 import { useId, useState } from 'react';
-import { creatorPricing, monthlyPriceProblem, priceInputFilter } from '#common/schemas/creators.ts';
+import {
+  creatorPricing,
+  draftBundleProblem,
+  monthlyPriceProblem,
+  type OnboardingDraft,
+  parsePriceCents,
+  priceInputFilter,
+} from '#common/schemas/creators.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { type BundleInputs, SubscriptionBundlesField } from '../../creators/index.ts';
 import { bundlePrice } from '../format-price.ts';
 import { canContinue } from '../step-rules.ts';
 import { describedBy, Field } from './field.tsx';
@@ -10,7 +18,25 @@ import type { StepProps } from './step-props.ts';
 
 const hint = 'You can change your price later.';
 
-/** Step 6: the monthly subscription price in USD, and the 6-month bundle it gives. */
+const bundleInputOf = (typed: string | undefined) => ({ on: typed !== undefined, discount: typed ?? '' });
+/** A typed discount's message as soon as there is something typed (the server's own first). */
+const bundleMessage = (typed: string | undefined, server: string | undefined) =>
+  server ?? (typed ? (draftBundleProblem(typed) ?? undefined) : undefined);
+
+/** The draft's bundles as the bundles field holds them: a bundle is on while its discount is in the draft. */
+function bundleDraft(
+  next: BundleInputs,
+): Pick<OnboardingDraft, 'threeMonthDiscount' | 'twelveMonthDiscount'> {
+  return {
+    threeMonthDiscount: next.three_months.on ? next.three_months.discount : undefined,
+    twelveMonthDiscount: next.twelve_months.on ? next.twelve_months.discount : undefined,
+  };
+}
+
+/**
+ * Step 6: the monthly subscription price in USD, the 6-month bundle it gives, and the 3- and 12-month
+ * bundles the creator may offer at a discount of their own.
+ */
 export function PlansStep({ draft, errors, onChange, onNext }: StepProps) {
   const id = useId();
   const [blurred, setBlurred] = useState(false);
@@ -19,6 +45,7 @@ export function PlansStep({ draft, errors, onChange, onNext }: StepProps) {
   // 'Required' only once the user has left the field; any other problem as soon as it is typed.
   const shown = errors.monthlyPrice ?? (price === '' && !blurred ? undefined : (problem ?? undefined));
   const bundle = problem === null ? bundlePrice(price) : null;
+  const monthlyCents = problem === null ? parsePriceCents(price) : null;
   return (
     <StepLayout
       title="Set your subscription price"
@@ -65,6 +92,21 @@ export function PlansStep({ draft, errors, onChange, onNext }: StepProps) {
             </p>
           </li>
         </ul>
+      ) : null}
+      {monthlyCents !== null ? (
+        <SubscriptionBundlesField
+          monthlyCents={monthlyCents}
+          currency={creatorPricing.currency}
+          value={{
+            three_months: bundleInputOf(draft.threeMonthDiscount),
+            twelve_months: bundleInputOf(draft.twelveMonthDiscount),
+          }}
+          onChange={(next) => onChange(bundleDraft(next))}
+          errors={{
+            three_months: bundleMessage(draft.threeMonthDiscount, errors.threeMonthDiscount),
+            twelve_months: bundleMessage(draft.twelveMonthDiscount, errors.twelveMonthDiscount),
+          }}
+        />
       ) : null}
     </StepLayout>
   );

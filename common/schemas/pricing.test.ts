@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseBundleDiscount } from './creators.ts';
+import {
+  bundlePriceCents,
+  creatorPricing,
+  offeredPlans,
+  planPriceCents,
+  savingPercent,
+  sixMonthPriceCents,
+} from './pricing.ts';
+
+const monthly = fc.integer({ min: creatorPricing.minMonthlyCents, max: creatorPricing.maxMonthlyCents });
+const discount = fc.integer({ min: 0, max: 60 });
+const months = fc.constantFrom(3, 12);
+
+describe('bundle prices and the saving shown', () => {
+  it.each([
+    // monthly, months, discount, price (rounded down), saving shown
+    [999, 3, 15, 2547, 15], // 2547.45
+    [999, 12, 33, 8031, 33], // 8031.96
+    [1000, 3, 0, 3000, 0],
+    [1000, 12, 60, 4800, 60],
+    [499, 3, 1, 1482, 1], // 1482.03; saving 15/1497 = 1.002%
+    [10_000, 12, 60, 48_000, 60],
+    [701, 12, 7, 7823, 7], // 7823.16
+  ])('%i cents x %i months at %i%% off costs %i cents and shows Save %i%%', (m, n, d, price, shown) => {
+    expect(bundlePriceCents(m, n, d)).toBe(price);
+    expect(savingPercent(m, n, price)).toBe(shown);
+  });
+
+  it('never charges more than the discount allows, nor a cent less than needed', () => {
+    fc.assert(
+      fc.property(monthly, months, discount, (m, n, d) => {
+        const price = bundlePriceCents(m, n, d);
+        expect(Number.isInteger(price)).toBe(true);
+        // Exact in integers: price <= m*n*(100-d)/100 < price + 1.
+        expect(price * 100).toBeLessThanOrEqual(m * n * (100 - d));
+        expect((price + 1) * 100).toBeGreaterThan(m * n * (100 - d));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('shows a saving that never exceeds the real one, and is the discount the creator set', () => {
+    fc.assert(
+      fc.property(monthly, months, discount, (m, n, d) => {
+        const price = bundlePriceCents(m, n, d);
+        const shown = savingPercent(m, n, price);
+        const full = m * n;
+        // shown% of the full price is at most what the fan really saves (integers, no rounding).
+        expect(shown * full).toBeLessThanOrEqual((full - price) * 100);
+        // Rounding the price down keeps the real saving at or above the discount set, so it shows as set.
+        expect(shown).toBe(d);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('lists only offered plans, in order of length, each saving true to its price', () => {
+    fc.assert(
+      fc.property(monthly, fc.option(discount), fc.option(discount), (m, three, twelve) => {
+        const prices = {
+          monthlyPriceCents: m,
+          threeMonthDiscountPercent: three,
+          twelveMonthDiscountPercent: twelve,
+        };
+        const plans = offeredPlans(prices);
+        const expected = [
+          'monthly',
+          ...(three === null ? [] : ['three_months']),
+          'six_months',
+          ...(twelve === null ? [] : ['twelve_months']),
+        ];
+        expect(plans.map((plan) => plan.id)).toEqual(expected);
+        for (const plan of plans) {
+          expect(plan.priceCents).toBe(planPriceCents(prices, plan.id));
+          if (plan.id === 'six_months') {
+            // Unchanged: 6 x monthly x 0.8 rounded to the cent, labelled Save 20%.
+            expect(plan.priceCents).toBe(sixMonthPriceCents(m));
+            expect(plan.badge).toBe('Save 20%');
+            continue;
+          }
+          const full = m * plan.months;
+          expect(plan.savingPercent * full).toBeLessThanOrEqual((full - plan.priceCents) * 100);
+          expect(plan.badge).toBe(plan.savingPercent > 0 ? `Save ${plan.savingPercent}%` : null);
+        }
+        expect(planPriceCents(prices, 'three_months') === null).toBe(three === null);
+        expect(planPriceCents(prices, 'twelve_months') === null).toBe(twelve === null);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a typed discount as a whole percent from 0 to 60, or says what is wrong', () => {
+    expect(parseBundleDiscount('15')).toEqual({ percent: 15 });
+    expect(parseBundleDiscount(' 60% ')).toEqual({ percent: 60 });
+    expect(parseBundleDiscount('0')).toEqual({ percent: 0 });
+    expect(parseBundleDiscount('')).toEqual({ problem: 'Please enter a discount, or turn this bundle off' });
+    for (const bad of ['61', '12.5', '-1', 'ten', '1e1', '100'])
+      expect(parseBundleDiscount(bad), bad).toEqual({
+        problem: 'The discount must be a whole number from 0 to 60',
+      });
+  });
+});

@@ -1,0 +1,3 @@
+ALTER TABLE "creator_profiles" ADD COLUMN "three_month_discount_percent" integer;--> statement-breakpoint
+ALTER TABLE "creator_profiles" ADD COLUMN "twelve_month_discount_percent" integer;--> statement-breakpoint
+ALTER TABLE "creator_profiles" ADD CONSTRAINT "creator_profiles_bundle_discounts_range" CHECK ("creator_profiles"."three_month_discount_percent" between 0 and 60 and "creator_profiles"."twelve_month_discount_percent" between 0 and 60);
