@@ -10,6 +10,7 @@ export const routes = {
   walletEarnings: '/wallet/earnings',
   messages: '/message',
   massMessages: '/mass-messages',
+  offers: '/offers',
   settings: '/settings',
   fontSettings: '/settings/fonts',
   publicProfile: '/public-profile/:id',

@@ -43,6 +43,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.walletEarnings, lazy: () => import('./routes/wallet-earnings.tsx') },
           { path: routes.messages, lazy: () => import('./routes/messages.tsx') },
           { path: routes.massMessages, lazy: () => import('./routes/mass-messages.tsx') },
+          { path: routes.offers, lazy: () => import('./routes/offers.tsx') },
           { path: routes.settings, lazy: () => import('./routes/settings.tsx') },
           { path: routes.fontSettings, lazy: () => import('./routes/font-settings.tsx') },
           { path: routes.publicProfile, lazy: () => import('./routes/public-profile.tsx') },

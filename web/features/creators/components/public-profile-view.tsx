@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Globe, MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -62,20 +62,34 @@ function BlockedByYou({
   );
 }
 
+// Only a page opened from an offer's link needs it.
+const OfferCard = lazy(() =>
+  import('../../offers/index.ts').then((module) => ({ default: module.OfferCard })),
+);
+
 /** A creator's page, named in the URL by id, handle or a handle they have since changed. */
 export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
   const creator = useCreator(idOrHandle);
   const profile = creator.data;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // An offer's link (`?offer=<code>`) shows the offer above the Subscribe banner.
+  const [params] = useSearchParams();
+  const offerCode = params.get('offer');
   useDocumentTitle(profile ? `${profile.displayName} (@${profile.handle})` : 'Creator profile');
 
   // Old links and id links move to the current handle, without a second request or a history entry.
   useEffect(() => {
     if (!profile || profile.handle === idOrHandle) return;
     queryClient.setQueryData(creatorQueryOptions(profile.handle).queryKey, profile);
-    void navigate(pathTo('publicProfile', { id: profile.handle }), { replace: true });
-  }, [profile, idOrHandle, navigate, queryClient]);
+    void navigate(
+      {
+        pathname: pathTo('publicProfile', { id: profile.handle }),
+        search: offerCode ? `?offer=${offerCode}` : '',
+      },
+      { replace: true },
+    );
+  }, [profile, idOrHandle, navigate, queryClient, offerCode]);
 
   if (creator.isPending) return <ProfileSkeleton />;
   if (creator.isError) {
@@ -154,6 +168,11 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
           </>
         }
       />
+      {offerCode ? (
+        <Suspense fallback={null}>
+          <OfferCard handle={data.handle} code={offerCode} name={data.displayName} />
+        </Suspense>
+      ) : null}
       <SubscribeBanner profile={data} />
       <MediaPostsTabs key={data.id} counts={data.counts} />
     </div>
