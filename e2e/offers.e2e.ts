@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { PostView } from '../common/schemas/posts.ts';
+import {
+  type Account,
+  adminAccount,
+  approvedCreatorWithPictures,
+  createVerifiedAccount,
+  signInContext,
+} from './support/accounts.ts';
+import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
+
+const screenshots = process.env.E2E_SCREENSHOTS;
+const phone = { width: 390, height: 844 };
+
+async function api<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${account.token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : null,
+  });
+  if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+describe('free trials in a browser', () => {
+  const browser = useBrowser();
+
+  it('a creator makes a trial link; a fan opens it on a phone and is subscribed without paying', async () => {
+    const admin = await adminAccount(E2E_ADMIN_EMAIL);
+    const handle = `tova${Date.now().toString(36)}`;
+    const { account: creatorAccount } = await approvedCreatorWithPictures(
+      admin,
+      { handle, displayName: 'Tova Lindqvist', avatar: '#15803d', banner: '#7e22ce' },
+      { firstName: 'Tova', lastName: 'Lindqvist' },
+    );
+    const post = await api<PostView>(creatorAccount, 'POST', '/posts', {
+      description: 'Behind the scenes, for subscribers',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      visibility: 'subscribers',
+    });
+
+    // The creator makes a 7-day trial link on Trials and promotions.
+    const creator = await openPage(browser(), { viewport: viewports.desktop });
+    await signInContext(creator.context, creatorAccount);
+    await creator.page.goto('/offers');
+    await creator.page.getByRole('heading', { name: 'Trials and promotions', level: 1 }).waitFor();
+    await creator.page.getByLabel('Free days').fill('45');
+    await creator.page.getByRole('button', { name: 'Make trial link' }).click();
+    await creator.page.getByRole('alert').getByText('A trial lasts from 1 to 30 days').waitFor();
+    await creator.page.getByLabel('Free days').fill('7');
+    await creator.page.getByRole('button', { name: 'Make trial link' }).click();
+    const offers = creator.page.getByRole('list', { name: 'Your offers' });
+    await offers.getByText('Free trial, 7 days').waitFor();
+    const link = (await offers.locator('code').first().textContent()) ?? '';
+    expect(link).toMatch(new RegExp(`/public-profile/${handle}\\?offer=`));
+    if (screenshots) await creator.page.screenshot({ path: `${screenshots}/offers-page.png` });
+
+    // A fan opens the link on a phone: the offer above the Subscribe banner.
+    const fanAccount = await createVerifiedAccount(undefined, { firstName: 'Iris', lastName: 'Fan' });
+    const fan = await openPage(browser(), { viewport: phone });
+    await signInContext(fan.context, fanAccount);
+    await fan.page.goto(new URL(link).pathname + new URL(link).search);
+    const offer = fan.page.getByRole('region', { name: 'Offer' });
+    await offer.getByText('Free for 7 days').waitFor();
+    expect((await api<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(true);
+    await offer.getByRole('button', { name: 'Start free trial' }).click();
+    const dialog = fan.page.getByRole('dialog', { name: 'Free trial with Tova Lindqvist' });
+    // No card saved yet: renewing cannot be chosen, and the dialog says the trial will simply end.
+    await dialog
+      .getByText('You have no saved card yet, so the trial will simply end.', { exact: false })
+      .waitFor();
+    expect(await dialog.getByRole('checkbox').isDisabled()).toBe(true);
+    if (screenshots) await fan.page.screenshot({ path: `${screenshots}/offer-trial-dialog-phone.png` });
+    await dialog.getByRole('button', { name: 'Start free trial' }).click();
+    await fan.page
+      .locator('[data-sonner-toast]', { hasText: 'Your free trial has started: 7 days' })
+      .first()
+      .waitFor();
+    await offer.getByText('You already claimed this offer').waitFor();
+
+    // Subscribed, and nothing was paid.
+    expect((await api<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(false);
+    const paid = await api<{ items: unknown[] }>(fanAccount, 'GET', '/me/transactions');
+    expect(paid.items).toEqual([]);
+
+    // The creator sees the claim.
+    await creator.page.reload();
+    await expect.poll(async () => offers.locator('dd').first().textContent(), { timeout: 10_000 }).toBe('1');
+    await fan.context.close();
+    await creator.context.close();
+  });
+});
