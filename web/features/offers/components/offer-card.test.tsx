@@ -1,0 +1,79 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicOffer } from '#common/schemas/offers.ts';
+import { json, stubFetch } from '../../../test/fetch-stub.ts';
+import { renderRoutes } from '../../../test/render-routes.tsx';
+import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { OfferCard } from './offer-card.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  signOutForTest();
+});
+
+const promotion: PublicOffer = {
+  code: 'promo1',
+  kind: 'promotion',
+  trialDays: null,
+  discountPercent: 40,
+  audience: 'new',
+  firstPeriodPrice: { amount: 600, currency: 'USD' },
+  regularPrice: { amount: 1000, currency: 'USD' },
+  endsAt: null,
+  claimsLeft: 3,
+  available: true,
+  unavailableReason: null,
+  hasSavedCard: false,
+};
+
+const render = () =>
+  renderRoutes(
+    [{ path: '/public-profile/:id', element: <OfferCard handle="tova" code="promo1" name="Tova" /> }],
+    '/public-profile/tova?offer=promo1',
+  );
+
+describe('an offer opened from its link', () => {
+  it('shows a promotion and starts the discounted checkout with its code', async () => {
+    signInAs();
+    const requests = stubFetch((request) => {
+      if (request.method === 'GET') return json(200, promotion);
+      return json(200, {
+        authorization_url: '/api/payments/sandbox/checkout/ref-3',
+        reference: 'ref-3',
+        amount: { amount: 600, currency: 'USD' },
+      });
+    });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    render();
+    expect(await screen.findByText('40% off your first month')).toBeTruthy();
+    expect(screen.getByText(/\$6\.00 instead of \$10\.00/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe with 40% off' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/ref-3'));
+    const posted = requests.find((request) => request.method === 'POST');
+    expect(posted?.url).toBe('/api/creators/tova/subscribe');
+    expect(JSON.parse(posted?.body ?? '{}')).toMatchObject({ plan: 'monthly', offer: 'promo1' });
+  });
+
+  it('says why a viewer cannot take it, with no button', async () => {
+    signInAs();
+    stubFetch(() =>
+      json(200, {
+        ...promotion,
+        available: false,
+        unavailableReason: 'This promotion is for fans new to this creator',
+      }),
+    );
+    render();
+    expect(await screen.findByText('This promotion is for fans new to this creator')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says when the link no longer works', async () => {
+    stubFetch(() => json(404, { message: 'This offer does not exist', code: 'NOT_FOUND' }));
+    render();
+    expect(await screen.findByText('This offer link does not work any more.')).toBeTruthy();
+  });
+});
