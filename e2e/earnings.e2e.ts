@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutResponse } from '../common/schemas/monetization.ts';
+import type { CheckoutResponse } from '../common/schemas/fan-payments.ts';
 import {
   type Account,
   adminAccount,

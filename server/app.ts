@@ -54,8 +54,8 @@ export interface AppServices {
   database: DatabaseHandle;
   queue: Queue;
   payments: BillingRuntime;
-  /** Fan monetization (set once the app's routes are registered). */
-  monetization: FanPaymentServices | null;
+  /** Fan payments (set once the app's routes are registered). */
+  fanPayments: FanPaymentServices | null;
   /** Demo creators and posts for an empty database (SEED_DEMO; started by main.ts). */
   demo: DemoSeeder;
   /** Outgoing mail (tests wait on `outbox.idle()` before checking that nothing was sent). */
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   let queue: Queue;
   // Built once notifications exist (below); its job only runs after the app is ready.
-  let monetization: FanPaymentServices | null = null;
+  let fanPayments: FanPaymentServices | null = null;
   // Built with the posts module (below), for the same reason.
   let postScheduler: PostScheduler | null = null;
   let massDelivery: MassMessageDelivery | null = null;
@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         media,
         clock,
         payments,
-        { lifecycle: { runDue: async () => (monetization ? monetization.lifecycle.runDue() : null) } },
+        { lifecycle: { runDue: async () => (fanPayments ? fanPayments.lifecycle.runDue() : null) } },
         { runDue: async () => (postScheduler ? postScheduler.runDue() : null) },
         {
           deliver: async (id) => {
@@ -188,7 +188,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     database,
     queue,
     payments,
-    monetization: null,
+    fanPayments: null,
     demo: createDemoSeeder({
       users: repos.users,
       sessions: repos.sessions,
@@ -276,13 +276,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   massDelivery = delivery;
   await registerSafety(app, platform, { media: mediaModule, realtime });
-  monetization = await registerBilling(app, platform, {
+  fanPayments = await registerBilling(app, platform, {
     runtime: payments,
     realtime,
     presentPosts,
     messaging,
   });
-  app.services.monetization = monetization;
+  app.services.fanPayments = fanPayments;
   await app.register(configRoutes, {
     publicConfig: {
       siteName: 'Fanplace',

@@ -61,7 +61,7 @@ async function main() {
     clock: systemClock,
     onError: (error) => log.error({ err: error }, 'a notification failed'),
   });
-  const monetization = createFanPaymentServices({
+  const fanPayments = createFanPaymentServices({
     repos,
     provider: payments.providers.active,
     agentPlans: payments.webhooks,
@@ -99,7 +99,7 @@ async function main() {
       mediaRuntime,
       systemClock,
       payments,
-      monetization,
+      fanPayments,
       createPostScheduler({
         posts: repos.posts,
         notifications,

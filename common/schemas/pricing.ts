@@ -1,5 +1,5 @@
 /**
- * Creator prices and plans as plain values (no zod), re-exported by creators.ts and monetization.ts:
+ * Creator prices and plans as plain values (no zod), re-exported by creators.ts and fan-payments.ts:
  * pages that show a price need not load the schemas (docs/decisions/0032).
  */
 

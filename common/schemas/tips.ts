@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tipMessages, tipNoteMaxLength } from '../tips.ts';
-import { returnToSchema } from './monetization.ts';
+import { returnToSchema } from './fan-payments.ts';
 
 export {
   type TipLimits,

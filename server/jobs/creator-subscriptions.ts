@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../adapters/queue.ts';
-import type { MonetizationLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
+import type { FanPaymentLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
 
 export const CREATOR_SUBSCRIPTIONS = 'creator-subscriptions';
 
@@ -10,8 +10,8 @@ export const CREATOR_SUBSCRIPTIONS = 'creator-subscriptions';
  * wait for this job: it ends at the period's end by the clock.
  */
 export function creatorSubscriptionsJob(deps: {
-  lifecycle: { runDue(): Promise<MonetizationLifecycleReport | null> };
-  log: (report: MonetizationLifecycleReport) => void;
+  lifecycle: { runDue(): Promise<FanPaymentLifecycleReport | null> };
+  log: (report: FanPaymentLifecycleReport) => void;
 }): JobDefinition {
   return {
     name: CREATOR_SUBSCRIPTIONS,

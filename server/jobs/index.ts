@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 import type { MediaRuntime } from '../modules/media-runtime.ts';
 import type { Repositories } from '../modules/repositories.ts';
 import type { LifecycleService } from '../services/billing/agent-plans/lifecycle.service.ts';
-import type { MonetizationLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
+import type { FanPaymentLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
 import { createMediaProcessor } from '../services/media/processing.service.ts';
 import type { ScheduleReport } from '../services/posts/scheduler.service.ts';
 import { creatorSubscriptionsJob } from './creator-subscriptions.ts';
@@ -29,7 +29,7 @@ export function createJobs(
   clock: Clock = systemClock,
   payments?: { lifecycle: LifecycleService },
   /** Fan subscriptions to creators (renewals, expiry, unfinished checkouts, owed refunds). */
-  monetization?: { lifecycle: { runDue(): Promise<MonetizationLifecycleReport | null> } },
+  fanPayments?: { lifecycle: { runDue(): Promise<FanPaymentLifecycleReport | null> } },
   /** Scheduled posts going out and expired ones hidden (built once notifications exist). */
   postScheduler?: { runDue(): Promise<ScheduleReport | null> },
   /** Mass messages going out in batches (server/services/messaging/mass-message-delivery.ts). */
@@ -72,10 +72,10 @@ export function createJobs(
       }),
     );
   }
-  if (monetization) {
+  if (fanPayments) {
     jobs.push(
       creatorSubscriptionsJob({
-        lifecycle: monetization.lifecycle,
+        lifecycle: fanPayments.lifecycle,
         log: (report) => log.info(report, 'creator subscriptions'),
       }),
     );

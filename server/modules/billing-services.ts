@@ -26,9 +26,9 @@ import {
 } from '../services/billing/core/webhooks.ts';
 import { createFanCheckoutService } from '../services/billing/fan-payments/checkout.service.ts';
 import { createEarningsService } from '../services/billing/fan-payments/earnings.service.ts';
-import { createMonetizationLibrary } from '../services/billing/fan-payments/library.service.ts';
-import { createMonetizationLifecycle } from '../services/billing/fan-payments/lifecycle.service.ts';
-import { createMonetizationNotifier, type MessageViewOf } from '../services/billing/fan-payments/notifier.ts';
+import { createFanPaymentLibrary } from '../services/billing/fan-payments/library.service.ts';
+import { createFanPaymentLifecycle } from '../services/billing/fan-payments/lifecycle.service.ts';
+import { createFanPaymentNotifier, type MessageViewOf } from '../services/billing/fan-payments/notifier.ts';
 import { createOffersService } from '../services/billing/fan-payments/offers.service.ts';
 import { createFanRefundService } from '../services/billing/fan-payments/refunds.service.ts';
 import { createFanPaymentSettlement } from '../services/billing/fan-payments/settlement.service.ts';
@@ -163,7 +163,7 @@ export function createFanPaymentServices(deps: {
   const { repos, provider, clock, log } = deps;
   const store = repos.fanPayments;
   const { creators, blocks } = repos;
-  const notifier = createMonetizationNotifier({
+  const notifier = createFanPaymentNotifier({
     outbox: deps.outbox,
     notifications: deps.notifications,
     users: repos.users,
@@ -234,13 +234,13 @@ export function createFanPaymentServices(deps: {
       feePercent: deps.feePercent,
     }),
     earnings: createEarningsService({ earnings: repos.earnings, creators, clock }),
-    library: createMonetizationLibrary({
+    library: createFanPaymentLibrary({
       transactions: repos.transactions,
       payments: store.payments,
       purchases: repos.purchases,
       clock,
     }),
-    lifecycle: createMonetizationLifecycle({
+    lifecycle: createFanPaymentLifecycle({
       store,
       provider,
       settlement,

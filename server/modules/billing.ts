@@ -45,7 +45,7 @@ export async function registerBilling(
     limiter: p.limiter,
     messageViewOf: (viewerId, messageId) => deps.messaging.viewOf(viewerId, messageId),
   });
-  await app.register(fanPaymentRoutes, { monetization: fanPayments, presentPosts: deps.presentPosts });
+  await app.register(fanPaymentRoutes, { fanPayments, presentPosts: deps.presentPosts });
   await app.register(providerRoutes, {
     webhooks: fanPayments.webhooks,
     sandbox: deps.runtime.providers.sandbox,

@@ -1,7 +1,7 @@
 import { offerMessages } from '../../common/schemas/offers.ts';
 import type { CreatorSubscriptionRecord } from '../repositories/fan-subscriptions.repository.ts';
 import type { OfferRecord } from '../repositories/offers.repository.ts';
-import { hasAccess } from './monetization.ts';
+import { hasAccess } from './fan-payments.ts';
 
 /** Whether the offer can still be claimed by anyone: not stopped, not ended, claims left. */
 export function offerOpen(offer: OfferRecord, claims: number, now: Date): string | null {

@@ -11,7 +11,7 @@ import {
   type FanSubscription,
   type FanSubscriptionList,
   type MoneyView,
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   type Payout,
   type Subscriber,
   type SubscriberList,
@@ -23,12 +23,12 @@ import {
   type Wallet,
   type WalletEntry,
   type WalletHistory,
-} from '../../common/schemas/monetization.ts';
+} from '../../common/schemas/fan-payments.ts';
 import type { PostList } from '../../common/schemas/posts.ts';
 import { tipMessages } from '../../common/schemas/tips.ts';
 import { addDays } from '../lib/clock.ts';
 import type { Viewer } from '../policies/creators.ts';
-import { hasAccess } from '../policies/monetization.ts';
+import { hasAccess } from '../policies/fan-payments.ts';
 import type { FanSubscriptionRow, SubscriberRow } from '../repositories/fan-subscriptions.repository.ts';
 import type { WalletHistoryRow } from '../repositories/ledger.repository.ts';
 import type { AdminPayoutRow, PayoutRecord } from '../repositories/payouts.repository.ts';

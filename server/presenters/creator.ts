@@ -15,7 +15,7 @@ import {
   isOwnerOf,
   type Viewer,
 } from '../policies/creators.ts';
-import { canSubscribeToCreator } from '../policies/monetization.ts';
+import { canSubscribeToCreator } from '../policies/fan-payments.ts';
 import { canTipCreator } from '../policies/tips.ts';
 import type { CreatorCounts, CreatorRecord, ReviewRow } from '../repositories/creators.repository.ts';
 

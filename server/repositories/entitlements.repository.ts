@@ -32,7 +32,7 @@ export function createEntitlementsRepository(db: Database) {
       return new Set(rows.map((row) => row.postId));
     },
 
-    /** Test and admin tooling until checkout writes these (fan monetization). */
+    /** Test and admin tooling until checkout writes these (fan payments). */
     async grantSubscription(fanId: string, creatorId: string, periodEnd: Date, now: Date): Promise<void> {
       await db
         .insert(creatorSubscriptions)

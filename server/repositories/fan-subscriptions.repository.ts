@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { SubscriberStatus } from '../../common/schemas/monetization.ts';
+import type { SubscriberStatus } from '../../common/schemas/fan-payments.ts';
 import type { Database } from '../db/client.ts';
 import { creatorProfiles, creatorSubscriptions, fanPayments, userBlocks, users } from '../db/schema/index.ts';
 import { olderThan } from './rows.ts';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TransactionKind, TransactionStatus } from '../../common/schemas/monetization.ts';
+import type { TransactionKind, TransactionStatus } from '../../common/schemas/fan-payments.ts';
 import type { Database } from '../db/client.ts';
 import { hiddenTransactions } from '../db/schema/index.ts';
 

@@ -15,7 +15,7 @@ import { paymentProviders } from '../../../common/payment-providers.ts';
 import { billingPeriods, planIds } from '../../../common/plans.ts';
 import { subscriptionStatuses } from '../../../common/schemas/subscriptions.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { fanPayments, payouts } from './monetization.ts';
+import { fanPayments, payouts } from './fan-payments.ts';
 import { users } from './users.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { creatorPlanIds, fanSubscriptionStatuses } from '../../../common/schemas/monetization.ts';
+import { creatorPlanIds, fanSubscriptionStatuses } from '../../../common/schemas/fan-payments.ts';
 import { postStatuses, postVisibilities } from '../../../common/schemas/posts.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { creatorProfiles } from './creators.ts';

@@ -416,7 +416,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'POST /api/subscriptions/change-plan': signedIn({
     body: { planId: 'professional', billingPeriod: 'monthly' },
   }),
-  'POST /api/monetization/verify': signedIn({ body: { reference: 'not-a-reference' } }),
+  'POST /api/fan-payments/verify': signedIn({ body: { reference: 'not-a-reference' } }),
   'GET /api/me/subscriptions': signedIn(),
   'POST /api/me/subscriptions/:id/cancel': owner(
     ['fan'],

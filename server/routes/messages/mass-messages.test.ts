@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutResponse, SubscriberList } from '../../../common/schemas/fan-payments.ts';
 import type {
   FanList,
   FanListList,
@@ -9,18 +10,17 @@ import type {
 } from '../../../common/schemas/mass-messages.ts';
 import type { MediaView } from '../../../common/schemas/media.ts';
 import type { ChatMessage, ConversationList, MessagePage } from '../../../common/schemas/messages.ts';
-import type { CheckoutResponse, SubscriberList } from '../../../common/schemas/monetization.ts';
 import { massMessageRecipients, messages } from '../../db/schema/index.ts';
 import { createMassMessagesRepository } from '../../repositories/mass-messages.repository.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   db,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   settle,
@@ -34,18 +34,18 @@ import { openEventStream } from '../../test/sse.ts';
 type Account = Awaited<ReturnType<typeof fan>>;
 type Creator = Awaited<ReturnType<typeof creator>>;
 
-async function photo(t: MonetizationTestApp, token: string): Promise<string> {
+async function photo(t: FanPaymentTestApp, token: string): Promise<string> {
   const { last } = await tusUpload(t, token, await jpeg(640, 480), { filetype: 'image/jpeg' });
   const id = (JSON.parse(last.body) as MediaView).id;
   await waitForProcessing(t, token, id);
   return id;
 }
 
-const send = (t: MonetizationTestApp, token: string, body: object) =>
+const send = (t: FanPaymentTestApp, token: string, body: object) =>
   call(t, 'POST', '/api/mass-messages', token, { text: '', ...body });
 
 /** Waits until the job has delivered it (a signal: its status), then answers it as the sender sees it. */
-async function delivered(t: MonetizationTestApp, token: string, id: string): Promise<MassMessageView> {
+async function delivered(t: FanPaymentTestApp, token: string, id: string): Promise<MassMessageView> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const view = await ok<MassMessageView>(call(t, 'GET', `/api/mass-messages/${id}`, token));
@@ -56,7 +56,7 @@ async function delivered(t: MonetizationTestApp, token: string, id: string): Pro
 }
 
 /** The messages a fan has from this creator. */
-async function inbox(t: MonetizationTestApp, account: Account, from: Creator): Promise<ChatMessage[]> {
+async function inbox(t: FanPaymentTestApp, account: Account, from: Creator): Promise<ChatMessage[]> {
   const list = await ok<ConversationList>(call(t, 'GET', '/api/conversations', account.token));
   const conversation = list.items.find((item) => item.other.id === from.user.id);
   if (!conversation) return [];
@@ -67,9 +67,9 @@ async function inbox(t: MonetizationTestApp, account: Account, from: Creator): P
 }
 
 describe('mass messages (sandbox)', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox', { runJobs: true });
+    t = await createFanPaymentTestApp('sandbox', { runJobs: true });
   }, 60_000);
   afterAll(async () => {
     await t.close();

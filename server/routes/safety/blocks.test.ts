@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fanPaymentMessages } from '../../../common/schemas/fan-payments.ts';
 import type { Conversation } from '../../../common/schemas/messages.ts';
-import { monetizationMessages } from '../../../common/schemas/monetization.ts';
 import type { PostList } from '../../../common/schemas/posts.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { creatorSubscriptions } from '../../db/schema/index.ts';
@@ -9,10 +9,10 @@ import { createEntitlementsRepository } from '../../repositories/entitlements.re
 import { type AccountsTestApp, bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import {
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   DAY,
+  type FanPaymentTestApp,
   ledgerBalanced,
-  type MonetizationTestApp,
   creator as paidCreator,
   fan as paidFan,
   paymentsOf,
@@ -271,9 +271,9 @@ describe('blocking', () => {
 });
 
 describe('blocking and payments', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox');
+    t = await createFanPaymentTestApp('sandbox');
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -294,7 +294,7 @@ describe('blocking and payments', () => {
     for (const someone of [blockedFan, blockingFan]) {
       const refused = await subscribe(t, someone.token, owner.creator.handle);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(monetizationMessages.cannotSubscribeBlocked);
+      expect(refused.json().message).toBe(fanPaymentMessages.cannotSubscribeBlocked);
       expect(await paymentsOf(t, someone.user.id)).toHaveLength(0);
     }
   });
@@ -309,7 +309,7 @@ describe('blocking and payments', () => {
     for (const someone of [blockedFan, blockingFan]) {
       const refused = await unlock(t, someone.token, forSale.id);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(monetizationMessages.cannotUnlockBlocked);
+      expect(refused.json().message).toBe(fanPaymentMessages.cannotUnlockBlocked);
       expect(await paymentsOf(t, someone.user.id)).toHaveLength(0);
     }
     // Anyone else still can.

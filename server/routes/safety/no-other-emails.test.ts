@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransactionList } from '../../../common/schemas/fan-payments.ts';
 import type { Conversation } from '../../../common/schemas/messages.ts';
-import type { TransactionList } from '../../../common/schemas/monetization.ts';
 import {
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
+  type FanPaymentTestApp,
   fan,
-  type MonetizationTestApp,
   ok,
   ppvPost,
   settle,
@@ -30,12 +30,12 @@ const notWalked: Record<string, string> = {
 };
 
 describe('no response to one user carries another user’s email', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   const people: { email: string; token: string }[] = [];
   const fill: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox');
+    t = await createFanPaymentTestApp('sandbox');
     // A creator with posts, a fan who follows, likes, subscribes, unlocks, writes and reports; a
     // second creator the fan blocked; a second fan the first creator blocked.
     const owner = await creator(t, '10.00');

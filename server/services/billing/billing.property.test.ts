@@ -20,10 +20,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { hasAccess } from '../../policies/monetization.ts';
+import { hasAccess } from '../../policies/fan-payments.ts';
 import { assertLedgerBalanced } from '../../repositories/ledger.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
-import { createMonetizationTestApp, DAY, type MonetizationTestApp } from '../../test/billing/fan-payments.ts';
+import { createFanPaymentTestApp, DAY, type FanPaymentTestApp } from '../../test/billing/fan-payments.ts';
 
 /**
  * Random sequences of what fans, creators, agents and the provider do to payments, in any order:
@@ -95,13 +95,13 @@ interface Checkout {
 }
 
 describe('billing properties', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   let sequence = 0;
   /** What the sequences reached, so a generator that never gets anywhere fails the test. */
   const seen = { settled: 0, purchases: 0, chargebacks: 0, refunds: 0, plans: 0, subscriptions: 0 };
 
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox');
+    t = await createFanPaymentTestApp('sandbox');
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -109,7 +109,7 @@ describe('billing properties', () => {
 
   const db = () => t.app.services.database.db;
   const billing = () => {
-    const fanPayments = t.app.services.monetization;
+    const fanPayments = t.app.services.fanPayments;
     if (!fanPayments) throw new Error('fan payments are not wired');
     return { fanPayments, agentPlans: t.app.services.payments };
   };

@@ -5,7 +5,7 @@ import type {
   CheckoutResponse,
   CreatorPlanId,
   VerifyCheckoutResponse,
-} from '../../../common/schemas/monetization.ts';
+} from '../../../common/schemas/fan-payments.ts';
 import type { PostView } from '../../../common/schemas/posts.ts';
 import { sandboxWebhookSecret } from '../../adapters/payments/sandbox/sandbox-provider.ts';
 import { signBody } from '../../adapters/payments/signature.ts';
@@ -18,32 +18,32 @@ import { type BillingTestApp, createBillingTestApp, type DriverName, db, pay, se
 export { DAY, type DriverName, db, drivers, ledgerBalanced, pay, settle } from './index.ts';
 
 /** The billing test app, and an admin who approves creators. */
-export interface MonetizationTestApp extends BillingTestApp {
+export interface FanPaymentTestApp extends BillingTestApp {
   admin: { email: string; token: string; user: { id: string } };
 }
 
-export async function createMonetizationTestApp(
+export async function createFanPaymentTestApp(
   driver: DriverName,
   options: { runJobs?: boolean; env?: Record<string, string> } = {},
-): Promise<MonetizationTestApp> {
+): Promise<FanPaymentTestApp> {
   const adminEmail = uniqueEmail('admin');
   const harness = (await createBillingTestApp(driver, {
     ...options,
     env: { ADMIN_EMAILS: adminEmail, ...options.env },
-  })) as MonetizationTestApp;
+  })) as FanPaymentTestApp;
   const admin = await signUpVerified(harness, { email: adminEmail });
   harness.admin = { email: admin.email, token: admin.token, user: { id: admin.user.id } };
   return harness;
 }
 
-export function monetization(t: MonetizationTestApp): FanPaymentServices {
-  const services = t.app.services.monetization;
-  if (!services) throw new Error('monetization services missing');
+export function fanPaymentServices(t: FanPaymentTestApp): FanPaymentServices {
+  const services = t.app.services.fanPayments;
+  if (!services) throw new Error('fan payment services missing');
   return services;
 }
 
 export function call(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token?: string,
@@ -64,12 +64,12 @@ export async function ok<T>(response: Promise<LightMyRequestResponse>, status = 
   return (answer.body === '' ? undefined : answer.json<T>()) as T;
 }
 
-export const fan = (t: MonetizationTestApp, details: { firstName?: string; lastName?: string } = {}) =>
+export const fan = (t: FanPaymentTestApp, details: { firstName?: string; lastName?: string } = {}) =>
   signUpVerified(t, details);
 
 /** A fresh session for a user (tests move the clock past a session's lifetime). */
 export async function signIn(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   user: { email: string; password: string },
 ): Promise<string> {
   const response = await call(t, 'POST', '/api/auth/signin', undefined, {
@@ -81,7 +81,7 @@ export async function signIn(
 }
 
 /** A fresh admin session (tests move the clock past a session's lifetime). */
-export async function adminToken(t: MonetizationTestApp): Promise<string> {
+export async function adminToken(t: FanPaymentTestApp): Promise<string> {
   const response = await call(t, 'POST', '/api/auth/signin', undefined, {
     email: t.admin.email,
     password: GOOD_PASSWORD,
@@ -92,12 +92,12 @@ export async function adminToken(t: MonetizationTestApp): Promise<string> {
 }
 
 /** An approved creator with a monthly price (dollars as typed). */
-export async function creator(t: MonetizationTestApp, monthlyPrice = '10.00') {
+export async function creator(t: FanPaymentTestApp, monthlyPrice = '10.00') {
   return buildCreator(t, { approveWith: await adminToken(t), draft: { monthlyPrice } });
 }
 
 export function ppvPost(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   token: string,
   price = '4.99',
   youtube = true,
@@ -105,12 +105,12 @@ export function ppvPost(
   return buildPost(t, token, { visibility: 'pay_per_view', price, youtube });
 }
 
-export function subscriberPost(t: MonetizationTestApp, token: string, youtube = true): Promise<PostView> {
+export function subscriberPost(t: FanPaymentTestApp, token: string, youtube = true): Promise<PostView> {
   return buildPost(t, token, { visibility: 'subscribers', youtube });
 }
 
 export function subscribe(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   token: string,
   handle: string,
   plan: CreatorPlanId = 'monthly',
@@ -118,17 +118,17 @@ export function subscribe(
   return call(t, 'POST', `/api/creators/${handle}/subscribe`, token, { plan });
 }
 
-export function unlock(t: MonetizationTestApp, token: string, postId: string) {
+export function unlock(t: FanPaymentTestApp, token: string, postId: string) {
   return call(t, 'POST', `/api/posts/${postId}/unlock`, token, {});
 }
 
-export function verify(t: MonetizationTestApp, token: string, reference: string) {
-  return ok<VerifyCheckoutResponse>(call(t, 'POST', '/api/monetization/verify', token, { reference }));
+export function verify(t: FanPaymentTestApp, token: string, reference: string) {
+  return ok<VerifyCheckoutResponse>(call(t, 'POST', '/api/fan-payments/verify', token, { reference }));
 }
 
 /** Subscribe, pay and verify: the fan has access when it returns. */
 export async function subscribed(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   token: string,
   handle: string,
   plan: CreatorPlanId = 'monthly',
@@ -142,7 +142,7 @@ export async function subscribed(
   return { checkout, verified };
 }
 
-export async function unlocked(t: MonetizationTestApp, token: string, postId: string) {
+export async function unlocked(t: FanPaymentTestApp, token: string, postId: string) {
   const checkout = await ok<CheckoutResponse>(unlock(t, token, postId));
   await pay(t, checkout);
   const verified = await verify(t, token, checkout.reference);
@@ -151,13 +151,13 @@ export async function unlocked(t: MonetizationTestApp, token: string, postId: st
   return { checkout, verified };
 }
 
-export async function runJob(t: MonetizationTestApp) {
-  const report = await monetization(t).lifecycle.runDue();
+export async function runJob(t: FanPaymentTestApp) {
+  const report = await fanPaymentServices(t).lifecycle.runDue();
   await settle(t);
   return report;
 }
 
-export async function accountBalance(t: MonetizationTestApp, accountId: string): Promise<number> {
+export async function accountBalance(t: FanPaymentTestApp, accountId: string): Promise<number> {
   const [row] = await db(t)
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
@@ -165,12 +165,12 @@ export async function accountBalance(t: MonetizationTestApp, accountId: string):
   return Number(row?.total ?? 0);
 }
 
-export async function paymentsOf(t: MonetizationTestApp, fanId: string) {
+export async function paymentsOf(t: FanPaymentTestApp, fanId: string) {
   return db(t).select().from(fanPayments).where(eq(fanPayments.fanId, fanId)).orderBy(fanPayments.createdAt);
 }
 
 /** What the provider holds as refunded for a reference. */
-export async function providerRefunded(t: MonetizationTestApp, reference: string): Promise<number> {
+export async function providerRefunded(t: FanPaymentTestApp, reference: string): Promise<number> {
   if (t.fake) return t.fake.refundedAmount(reference);
   const [row] = await db(t)
     .select({ refunded: sandboxTransactions.refundedAmount })
@@ -180,7 +180,7 @@ export async function providerRefunded(t: MonetizationTestApp, reference: string
 }
 
 /** A genuine, signed provider event (as the provider would send it) delivered to the webhook. */
-export function deliverEvent(t: MonetizationTestApp, body: object) {
+export function deliverEvent(t: FanPaymentTestApp, body: object) {
   const rawBody = JSON.stringify(body);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (t.fake) headers['x-paystack-signature'] = signBody(t.fake.secretKey, rawBody);
@@ -194,7 +194,7 @@ export function deliverEvent(t: MonetizationTestApp, body: object) {
 }
 
 /** The signed charge.success webhook of a paid checkout, as the provider delivers it. */
-export async function webhookOf(t: MonetizationTestApp, reference: string) {
+export async function webhookOf(t: FanPaymentTestApp, reference: string) {
   if (t.fake) return t.fake.webhookFor(reference);
   const webhook = await t.app.services.payments.providers.sandbox?.webhookFor(reference);
   if (!webhook) throw new Error(`no sandbox webhook for ${reference}`);
@@ -202,7 +202,7 @@ export async function webhookOf(t: MonetizationTestApp, reference: string) {
 }
 
 export function deliverWebhook(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   webhook: { rawBody: string; headers: Record<string, string> },
 ) {
   return t.app.inject({

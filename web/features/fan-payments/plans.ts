@@ -1,5 +1,5 @@
 import type { CreatorProfile } from '#common/schemas/creators.ts';
-import type { CreatorPlanOption } from '#common/schemas/monetization.ts';
+import type { CreatorPlanOption } from '#common/schemas/fan-payments.ts';
 import {
   creatorPlanFeatures,
   creatorPlanNames,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { CheckoutResponse } from '#common/schemas/monetization.ts';
+import type { CheckoutResponse } from '#common/schemas/fan-payments.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { openAuthModal } from '../../lib/auth-modal.ts';
 import { useSession } from '../../lib/session.ts';

@@ -5,20 +5,20 @@ import type {
   CreatorSubscriptionState,
   FanSubscriptionList,
   UnsubscribeResponse,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
 import { bearer, signUpVerified } from '../../../test/accounts.ts';
 import {
   accountBalance,
   adminToken,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   paymentsOf,
@@ -39,7 +39,7 @@ type Discounts = { threeMonthDiscountPercent?: unknown; twelveMonthDiscountPerce
 const DISCOUNT_MESSAGE = 'The discount must be a whole number from 0 to 60';
 
 /** PATCH /api/creators/me with the creator's own profile fields and these discounts. */
-function setBundles(t: MonetizationTestApp, owner: Owner, discounts: Discounts, token = owner.token) {
+function setBundles(t: FanPaymentTestApp, owner: Owner, discounts: Discounts, token = owner.token) {
   return t.app.inject({
     method: 'PATCH',
     url: '/api/creators/me',
@@ -53,16 +53,16 @@ function setBundles(t: MonetizationTestApp, owner: Owner, discounts: Discounts, 
   });
 }
 
-const plansOf = async (t: MonetizationTestApp, handle: string, token?: string) =>
+const plansOf = async (t: FanPaymentTestApp, handle: string, token?: string) =>
   (await ok<CreatorSubscriptionState>(call(t, 'GET', `/api/creators/${handle}/subscription`, token))).plans;
 
-const post = (t: MonetizationTestApp, id: string, token?: string) =>
+const post = (t: FanPaymentTestApp, id: string, token?: string) =>
   ok<PostView>(call(t, 'GET', `/api/posts/${id}`, token));
 
 describe('setting the 3- and 12-month bundles', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox');
+    t = await createFanPaymentTestApp('sandbox');
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -198,9 +198,9 @@ describe('setting the 3- and 12-month bundles', () => {
 });
 
 describe.each(drivers)('subscribing to a 3- or 12-month bundle (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver);
+    t = await createFanPaymentTestApp(driver);
   }, 60_000);
   afterAll(async () => {
     await t.close();

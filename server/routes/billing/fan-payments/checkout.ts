@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageMessages } from '../../../../common/schemas/messages.ts';
 import {
   checkoutResponseSchema,
   creatorSubscriptionStateSchema,
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   subscribeSchema,
   unlockPostSchema,
   verifyCheckoutResponseSchema,
   verifyCheckoutSchema,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
+import { messageMessages } from '../../../../common/schemas/messages.ts';
 import { signedIn } from '../../../plugins/auth.ts';
 import {
   presentCheckoutVerification,
@@ -21,7 +21,7 @@ import type { FanSubscriptionsService } from '../../../services/billing/fan-paym
 import { bearer, errorResponses } from '../../auth/responses.ts';
 import { idParams, uuidOr404 } from './ids.ts';
 
-const tags = ['monetization'];
+const tags = ['fan-payments'];
 const handleParams = z.object({ handle: z.string().min(1).max(64) });
 const postId = uuidOr404(m.postNotFound);
 const messageId = uuidOr404(messageMessages.messageNotFound);
@@ -111,7 +111,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/monetization/verify',
+    '/api/fan-payments/verify',
     {
       preHandler: app.authenticate,
       schema: {

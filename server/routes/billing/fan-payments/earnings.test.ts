@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EarningsBucket, EarningsOverview } from '../../../../common/schemas/earnings.ts';
+import type { CheckoutResponse, SubscriberList, Wallet } from '../../../../common/schemas/fan-payments.ts';
 import type { MediaView } from '../../../../common/schemas/media.ts';
 import type { ChatMessage, Conversation } from '../../../../common/schemas/messages.ts';
-import type { CheckoutResponse, SubscriberList, Wallet } from '../../../../common/schemas/monetization.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
   deliverEvent,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   runJob,
@@ -36,12 +36,12 @@ const addDays = (date: Date, days: number) => new Date(date.getTime() + days * D
 const mondayOf = (date: Date) => day(addDays(date, -((date.getUTCDay() + 6) % 7)));
 const monthOf = (date: Date) => `${day(date).slice(0, 7)}-01`;
 
-const overview = (t: MonetizationTestApp, token: string, query = '') =>
+const overview = (t: FanPaymentTestApp, token: string, query = '') =>
   ok<EarningsOverview>(call(t, 'GET', `/api/wallet/earnings${query}`, token));
 
 const empty = { subscriptions: 0, renewals: 0, tips: 0, posts: 0, messages: 0, total: 0 };
 
-async function tip(t: MonetizationTestApp, giver: Person, handle: string, amount: number) {
+async function tip(t: FanPaymentTestApp, giver: Person, handle: string, amount: number) {
   const checkout = await ok<CheckoutResponse>(
     call(t, 'POST', `/api/creators/${handle}/tips`, giver.token, {
       amount,
@@ -55,7 +55,7 @@ async function tip(t: MonetizationTestApp, giver: Person, handle: string, amount
 }
 
 /** The creator sends the fan a photo for a price; the fan pays for it. */
-async function unlockedMessage(t: MonetizationTestApp, owner: Person, buyer: Person, text: string) {
+async function unlockedMessage(t: FanPaymentTestApp, owner: Person, buyer: Person, text: string) {
   const { last } = await tusUpload(t, owner.token, await jpeg(640, 480), { filetype: 'image/jpeg' });
   const mediaId = (JSON.parse(last.body) as MediaView).id;
   await waitForProcessing(t, owner.token, mediaId);
@@ -86,10 +86,10 @@ const nonEmpty = (buckets: EarningsBucket[]) =>
   );
 
 describe.each(drivers)('earnings overview (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
     // Jobs run for the message's photo processing.
-    t = await createMonetizationTestApp(driver, { runJobs: true });
+    t = await createFanPaymentTestApp(driver, { runJobs: true });
   }, 60_000);
   afterAll(async () => {
     await t.close();

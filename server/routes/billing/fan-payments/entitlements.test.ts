@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FanSubscriptionList } from '../../../../common/schemas/monetization.ts';
+import type { FanSubscriptionList } from '../../../../common/schemas/fan-payments.ts';
 import type { PostList, PostView } from '../../../../common/schemas/posts.ts';
 import {
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   runJob,
   signIn,
@@ -27,7 +27,7 @@ type Who = 'stranger' | 'subscriber' | 'buyer';
  * subscriber cancels, and after the subscription expires.
  */
 describe('entitlements follow payments', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   const tokens = {} as Record<Who, string>;
   const users = {} as Record<Who, { email: string; password: string }>;
   let forSubscribers: PostView;
@@ -36,7 +36,7 @@ describe('entitlements follow payments', () => {
   let subscriptionId = '';
 
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox', { runJobs: true });
+    t = await createFanPaymentTestApp('sandbox', { runJobs: true });
     const owner = await creator(t, '9.00');
     handle = owner.creator.handle;
     forSubscribers = await buildPost(t, owner.token, { visibility: 'subscribers' });

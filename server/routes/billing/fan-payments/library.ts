@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   purchasesResponseSchema,
   transactionDetailSchema,
   transactionListQuerySchema,
   transactionListSchema,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
 import { signedIn } from '../../../plugins/auth.ts';
 import {
@@ -14,16 +14,16 @@ import {
   presentTransactionDetail,
   presentTransactions,
 } from '../../../presenters/billing.ts';
-import type { MonetizationLibrary } from '../../../services/billing/fan-payments/library.service.ts';
+import type { FanPaymentLibrary } from '../../../services/billing/fan-payments/library.service.ts';
 import type { PresentPosts } from '../../../services/posts/post-views.ts';
 import { bearer, errorResponses } from '../../auth/responses.ts';
 import { idParams, uuidOr404 } from './ids.ts';
 
-const tags = ['monetization'];
+const tags = ['fan-payments'];
 const transactionId = uuidOr404(m.transactionNotFound);
 
 const libraryRoutes: FastifyPluginAsyncZod<{
-  library: MonetizationLibrary;
+  library: FanPaymentLibrary;
   presentPosts: PresentPosts;
 }> = async (app, { library, presentPosts }) => {
   app.get(

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../../common/events.ts';
+import type { CheckoutResponse, TransactionList } from '../../../../common/schemas/fan-payments.ts';
 import type { MediaView } from '../../../../common/schemas/media.ts';
 import type {
   ChatMessage,
@@ -7,19 +8,18 @@ import type {
   MessagePage,
   PurchasedMessageList,
 } from '../../../../common/schemas/messages.ts';
-import type { CheckoutResponse, TransactionList } from '../../../../common/schemas/monetization.ts';
 import { signUpVerified } from '../../../test/accounts.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   deliverEvent,
   deliverWebhook,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   paymentsOf,
@@ -34,14 +34,14 @@ import { openEventStream } from '../../../test/sse.ts';
 type Person = { token: string; user: { id: string } };
 
 /** A processed photo of this user's, ready to attach. */
-async function photo(t: MonetizationTestApp, token: string, width = 640): Promise<string> {
+async function photo(t: FanPaymentTestApp, token: string, width = 640): Promise<string> {
   const { last } = await tusUpload(t, token, await jpeg(width, 480), { filetype: 'image/jpeg' });
   const id = (JSON.parse(last.body) as MediaView).id;
   await waitForProcessing(t, token, id);
   return id;
 }
 
-async function conversationBetween(t: MonetizationTestApp, from: Person, to: Person): Promise<string> {
+async function conversationBetween(t: FanPaymentTestApp, from: Person, to: Person): Promise<string> {
   const conversation = await ok<Conversation>(
     call(t, 'POST', '/api/conversations', from.token, { userId: to.user.id }),
   );
@@ -49,7 +49,7 @@ async function conversationBetween(t: MonetizationTestApp, from: Person, to: Per
 }
 
 function send(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   token: string,
   conversationId: string,
   body: { text?: string; mediaIds?: string[]; price?: string; clientId?: string },
@@ -57,12 +57,12 @@ function send(
   return call(t, 'POST', `/api/conversations/${conversationId}/messages`, token, { text: '', ...body });
 }
 
-async function messagesOf(t: MonetizationTestApp, token: string, conversationId: string) {
+async function messagesOf(t: FanPaymentTestApp, token: string, conversationId: string) {
   return (await ok<MessagePage>(call(t, 'GET', `/api/conversations/${conversationId}/messages`, token)))
     .items;
 }
 
-async function onlyMessage(t: MonetizationTestApp, token: string, conversationId: string) {
+async function onlyMessage(t: FanPaymentTestApp, token: string, conversationId: string) {
   const [message] = await messagesOf(t, token, conversationId);
   if (!message) throw new Error('no message');
   return message;
@@ -83,9 +83,9 @@ function expectOnlyPreviews(message: ChatMessage) {
 }
 
 describe.each(drivers)('pay-per-view messages (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver, { runJobs: true });
+    t = await createFanPaymentTestApp(driver, { runJobs: true });
   }, 60_000);
   afterAll(async () => {
     await t.close();

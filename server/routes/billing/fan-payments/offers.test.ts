@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResponse } from '../../../../common/schemas/monetization.ts';
+import type { CheckoutResponse } from '../../../../common/schemas/fan-payments.ts';
 import type { CreatorOffer, CreatorOfferList, PublicOffer } from '../../../../common/schemas/offers.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   paymentsOf,
@@ -24,25 +24,25 @@ import {
 } from '../../../test/billing/fan-payments.ts';
 import { DAY } from '../../../test/billing/index.ts';
 
-const makeOffer = (t: MonetizationTestApp, token: string, body: object) =>
+const makeOffer = (t: FanPaymentTestApp, token: string, body: object) =>
   call(t, 'POST', '/api/creators/me/offers', token, body);
 
 const claim = (
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   token: string | undefined,
   handle: string,
   code: string,
   renew = false,
 ) => call(t, 'POST', `/api/creators/${handle}/offers/${code}/claim`, token, { renew });
 
-async function locked(t: MonetizationTestApp, token: string, postId: string): Promise<boolean> {
+async function locked(t: FanPaymentTestApp, token: string, postId: string): Promise<boolean> {
   return (await ok<PostView>(call(t, 'GET', `/api/posts/${postId}`, token))).locked;
 }
 
 describe.each(drivers)('free trials and promotions (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver);
+    t = await createFanPaymentTestApp(driver);
   }, 60_000);
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creatorSubscriptionStateSchema } from '../../../../common/schemas/monetization.ts';
+import { creatorSubscriptionStateSchema } from '../../../../common/schemas/fan-payments.ts';
 import {
   claimTrialSchema,
   createOfferSchema,
@@ -17,7 +17,7 @@ import type { FanSubscriptionsService } from '../../../services/billing/fan-paym
 import { bearer, errorResponses } from '../../auth/responses.ts';
 import { idParams } from './ids.ts';
 
-const tags = ['monetization'];
+const tags = ['fan-payments'];
 const offerParams = z.object({ handle: z.string().min(1).max(64), code: z.string().min(1).max(64) });
 
 /** Free trials and promotions: the creator's own (/api/creators/me/offers) and a fan's view of a link. */

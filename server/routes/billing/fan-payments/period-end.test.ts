@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FanSubscriptionList } from '../../../../common/schemas/monetization.ts';
+import type { FanSubscriptionList } from '../../../../common/schemas/fan-payments.ts';
 import type { PostList, PostView } from '../../../../common/schemas/posts.ts';
 import {
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
+  type FanPaymentTestApp,
   fan,
-  type MonetizationTestApp,
   ok,
   signIn,
   subscribed,
@@ -19,14 +19,14 @@ import {
  * surface that decides it (the post, the creator's posts tab, the fan's subscription list).
  */
 describe('access at the end of a paid period', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   let subscriber: { email: string; password: string; token: string };
   let post: PostView;
   let handle = '';
   let periodEnd = 0;
 
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox');
+    t = await createFanPaymentTestApp('sandbox');
     const owner = await creator(t, '7.00');
     handle = owner.creator.handle;
     post = await subscriberPost(t, owner.token);

@@ -5,19 +5,19 @@ import type {
   CheckoutResponse,
   CreatorSubscriptionState,
   FanSubscriptionList,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
   deliverWebhook,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   paymentsOf,
@@ -32,13 +32,13 @@ import {
 } from '../../../test/billing/fan-payments.ts';
 import { buildCreator } from '../../../test/creators.ts';
 
-const post = (t: MonetizationTestApp, id: string, token?: string) =>
+const post = (t: FanPaymentTestApp, id: string, token?: string) =>
   ok<PostView>(call(t, 'GET', `/api/posts/${id}`, token));
 
 describe.each(drivers)('subscribing to a creator (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver);
+    t = await createFanPaymentTestApp(driver);
   }, 60_000);
   afterAll(async () => {
     await t.close();

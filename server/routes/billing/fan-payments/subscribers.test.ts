@@ -3,19 +3,19 @@ import type {
   FanSubscriptionList,
   SubscriberList,
   UnsubscribeResponse,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
   deliverEvent,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   paymentsOf,
   providerRefunded,
@@ -26,18 +26,18 @@ import {
   subscriberPost,
 } from '../../../test/billing/fan-payments.ts';
 
-const post = (t: MonetizationTestApp, id: string, token?: string) =>
+const post = (t: FanPaymentTestApp, id: string, token?: string) =>
   ok<PostView>(call(t, 'GET', `/api/posts/${id}`, token));
 
-const subscribers = (t: MonetizationTestApp, token: string, query = '') =>
+const subscribers = (t: FanPaymentTestApp, token: string, query = '') =>
   ok<SubscriberList>(call(t, 'GET', `/api/creators/me/subscribers${query}`, token));
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 describe.each(drivers)('subscriber management (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver);
+    t = await createFanPaymentTestApp(driver);
   }, 60_000);
   afterAll(async () => {
     await t.close();

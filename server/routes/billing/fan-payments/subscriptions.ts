@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelSubscriptionResponseSchema,
   fanSubscriptionListSchema,
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   subscriberListQuerySchema,
   subscriberListSchema,
   unsubscribeResponseSchema,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
 import { signedIn } from '../../../plugins/auth.ts';
 import {
@@ -19,7 +19,7 @@ import type { FanSubscriptionsService } from '../../../services/billing/fan-paym
 import { bearer, errorResponses } from '../../auth/responses.ts';
 import { idParams, uuidOr404 } from './ids.ts';
 
-const tags = ['monetization'];
+const tags = ['fan-payments'];
 const subscriptionId = uuidOr404(m.subscriptionNotFound);
 
 const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: FanSubscriptionsService }> = async (

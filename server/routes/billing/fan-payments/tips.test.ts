@@ -2,26 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../../common/events.ts';
-import type { ConversationList, MessagePage } from '../../../../common/schemas/messages.ts';
 import type {
   CheckoutResponse,
   TransactionList,
   WalletHistory,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
+import type { ConversationList, MessagePage } from '../../../../common/schemas/messages.ts';
 import type { PublicConfig } from '../../../../common/schemas/public-config.ts';
 import { notifications, sandboxTransactions, userEvents, users } from '../../../db/schema/index.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   db,
   deliverEvent,
   deliverWebhook,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   paymentsOf,
@@ -37,7 +37,7 @@ import { openEventStream } from '../../../test/sse.ts';
 const newKey = () => `tip-key-${randomUUID()}`;
 
 function tip(
-  t: MonetizationTestApp,
+  t: FanPaymentTestApp,
   token: string | undefined,
   handle: string,
   body: { amount?: unknown; note?: string; idempotencyKey?: string; returnTo?: string },
@@ -46,7 +46,7 @@ function tip(
 }
 
 /** The tips in the conversation between two people, as `viewerToken` reads them. */
-async function chat(t: MonetizationTestApp, viewerToken: string) {
+async function chat(t: FanPaymentTestApp, viewerToken: string) {
   const list = await ok<ConversationList>(call(t, 'GET', '/api/conversations', viewerToken));
   const pages = await Promise.all(
     list.items.map((conversation) =>
@@ -56,21 +56,21 @@ async function chat(t: MonetizationTestApp, viewerToken: string) {
   return pages.flatMap((page) => page.items);
 }
 
-async function notificationKinds(t: MonetizationTestApp, userId: string) {
+async function notificationKinds(t: FanPaymentTestApp, userId: string) {
   const rows = await db(t).select().from(notifications).where(eq(notifications.userId, userId));
   return rows.map((row) => row.kind);
 }
 
 /** Makes the provider report another amount for a checkout (a tampered or broken payment page). */
-async function tamper(t: MonetizationTestApp, reference: string, amount: number) {
+async function tamper(t: FanPaymentTestApp, reference: string, amount: number) {
   if (t.fake) return t.fake.tamper(reference, { amount });
   await db(t).update(sandboxTransactions).set({ amount }).where(eq(sandboxTransactions.reference, reference));
 }
 
 describe.each(drivers)('tips (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver);
+    t = await createFanPaymentTestApp(driver);
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -389,10 +389,10 @@ describe.each(drivers)('tips (%s)', (driver) => {
 });
 
 describe('tip limits set by the operator, and the tip live in the creator stream', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   let baseUrl: string;
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox', { env: { TIP_MIN_CENTS: '250', TIP_MAX_CENTS: '1000' } });
+    t = await createFanPaymentTestApp('sandbox', { env: { TIP_MIN_CENTS: '250', TIP_MAX_CENTS: '1000' } });
     baseUrl = await listen(t);
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutResponseSchema } from '../../../../common/schemas/monetization.ts';
+import { checkoutResponseSchema } from '../../../../common/schemas/fan-payments.ts';
 import { sendTipSchema } from '../../../../common/schemas/tips.ts';
 import { signedIn } from '../../../plugins/auth.ts';
 import { presentFanCheckout } from '../../../presenters/billing.ts';
@@ -16,7 +16,7 @@ const tipRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { ti
     {
       preHandler: app.authenticate,
       schema: {
-        tags: ['monetization'],
+        tags: ['fan-payments'],
         summary:
           'Start a checkout for a tip to a creator (amount in USD cents within GET /api/config `tips`, optional note); the same idempotencyKey answers the same checkout, and the tip reaches the creator only once the payment is verified',
         security: bearer,

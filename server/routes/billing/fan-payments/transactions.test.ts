@@ -4,16 +4,16 @@ import type {
   Payout,
   TransactionDetail,
   TransactionList,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import {
   adminToken,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   ppvPost,
@@ -26,15 +26,15 @@ import {
   verify,
 } from '../../../test/billing/fan-payments.ts';
 
-const list = (t: MonetizationTestApp, token: string, query = '') =>
+const list = (t: FanPaymentTestApp, token: string, query = '') =>
   ok<TransactionList>(call(t, 'GET', `/api/me/transactions${query}`, token));
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 describe('transaction history', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox');
+    t = await createFanPaymentTestApp('sandbox');
   }, 60_000);
   afterAll(async () => {
     await t.close();

@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../../common/events.ts';
-import type { CheckoutResponse } from '../../../../common/schemas/monetization.ts';
+import type { CheckoutResponse } from '../../../../common/schemas/fan-payments.ts';
 import type { PostList, PostView } from '../../../../common/schemas/posts.ts';
 import { sandboxTransactions } from '../../../db/schema/index.ts';
 import {
   accountBalance,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   db,
   deliverEvent,
   drivers,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   pay,
   paymentsOf,
@@ -27,19 +27,19 @@ import {
 } from '../../../test/billing/fan-payments.ts';
 import { buildPost } from '../../../test/creators.ts';
 
-const post = (t: MonetizationTestApp, id: string, token?: string) =>
+const post = (t: FanPaymentTestApp, id: string, token?: string) =>
   ok<PostView>(call(t, 'GET', `/api/posts/${id}`, token));
 
 /** Makes the provider report another amount for a checkout (a tampered or broken payment page). */
-async function tamper(t: MonetizationTestApp, reference: string, amount: number) {
+async function tamper(t: FanPaymentTestApp, reference: string, amount: number) {
   if (t.fake) return t.fake.tamper(reference, { amount });
   await db(t).update(sandboxTransactions).set({ amount }).where(eq(sandboxTransactions.reference, reference));
 }
 
 describe.each(drivers)('unlocking a pay-per-view post (%s)', (driver) => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp(driver);
+    t = await createFanPaymentTestApp(driver);
   }, 60_000);
   afterAll(async () => {
     await t.close();

@@ -5,19 +5,19 @@ import type {
   UnsubscribeResponse,
   Wallet,
   WalletHistory,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import { checkLedger } from '../../../repositories/ledger.repository.ts';
 import {
   accountBalance,
   adminToken,
   call,
-  createMonetizationTestApp,
+  createFanPaymentTestApp,
   creator,
   DAY,
   db,
+  type FanPaymentTestApp,
   fan,
   ledgerBalanced,
-  type MonetizationTestApp,
   ok,
   ppvPost,
   settle,
@@ -26,13 +26,13 @@ import {
   unlocked,
 } from '../../../test/billing/fan-payments.ts';
 
-const wallet = (t: MonetizationTestApp, token: string, query = '') =>
+const wallet = (t: FanPaymentTestApp, token: string, query = '') =>
   ok<Wallet>(call(t, 'GET', `/api/wallet${query}`, token));
 
 describe('the creator wallet and payouts', () => {
-  let t: MonetizationTestApp;
+  let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createMonetizationTestApp('sandbox', {
+    t = await createFanPaymentTestApp('sandbox', {
       env: { PLATFORM_FEE_PERCENT: '25', EARNINGS_HOLD_DAYS: '7' },
     });
   }, 60_000);

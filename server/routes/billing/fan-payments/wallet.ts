@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminPayoutListQuerySchema,
   adminPayoutListSchema,
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   markPayoutPaidResponseSchema,
   markPayoutPaidSchema,
   requestPayoutResponseSchema,
   walletHistorySchema,
   walletSchema,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
 import { signedIn } from '../../../plugins/auth.ts';
 import {

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { pathTo, routes } from '../../../../common/routes.ts';
-import { messageMessages } from '../../../../common/schemas/messages.ts';
 import {
   type CheckoutOutcome,
   type CreatorPlanId,
   creatorPlanNames,
-  monetizationMessages as m,
-} from '../../../../common/schemas/monetization.ts';
+  fanPaymentMessages as m,
+} from '../../../../common/schemas/fan-payments.ts';
+import { messageMessages } from '../../../../common/schemas/messages.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../../adapters/payments/provider.ts';
 import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
+import { assertCanSubscribe, assertCanUnlock, assertOwnsPayment } from '../../../policies/fan-payments.ts';
 import { assertCanUnlockMessage } from '../../../policies/messages.ts';
-import { assertCanSubscribe, assertCanUnlock, assertOwnsPayment } from '../../../policies/monetization.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { ConversationsRepository } from '../../../repositories/conversations.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';

@@ -9,7 +9,7 @@ import {
 import { badRequest } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Viewer } from '../../../policies/creators.ts';
-import { assertIsCreator } from '../../../policies/monetization.ts';
+import { assertIsCreator } from '../../../policies/fan-payments.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type {
   EarningsBucketRow,

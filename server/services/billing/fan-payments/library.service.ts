@@ -1,7 +1,7 @@
 import {
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   type TransactionListQuery,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import { notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
@@ -31,7 +31,7 @@ export interface TransactionDetails {
  * they bought (the private profile's Purchased tab). Deleting a transaction hides it from the
  * user's own list only: payments and the ledger never change.
  */
-export function createMonetizationLibrary(deps: {
+export function createFanPaymentLibrary(deps: {
   transactions: TransactionsRepository;
   payments: Pick<FanPaymentsRepository, 'findById'>;
   purchases: PurchasesRepository;
@@ -82,4 +82,4 @@ export function createMonetizationLibrary(deps: {
   };
 }
 
-export type MonetizationLibrary = ReturnType<typeof createMonetizationLibrary>;
+export type FanPaymentLibrary = ReturnType<typeof createFanPaymentLibrary>;

@@ -17,7 +17,7 @@ const LOOK_UP_AFTER_MS = 10 * 60 * 1000;
 /** A checkout still unpaid after this long is marked abandoned (a later payment still counts). */
 const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export interface MonetizationLifecycleReport {
+export interface FanPaymentLifecycleReport {
   renewed: number;
   ended: number;
   verified: number;
@@ -30,7 +30,7 @@ export interface MonetizationLifecycleReport {
  * finished looked up, and refunds still owed. Every step is idempotent, so the job may run often.
  * Access itself never waits for this job: it ends at `currentPeriodEnd` by the clock.
  */
-export function createMonetizationLifecycle(deps: {
+export function createFanPaymentLifecycle(deps: {
   store: FanPaymentsStore;
   provider: PaymentProvider;
   settlement: FanPaymentSettlement;
@@ -134,7 +134,7 @@ export function createMonetizationLifecycle(deps: {
   }
 
   return {
-    async runDue(): Promise<MonetizationLifecycleReport> {
+    async runDue(): Promise<FanPaymentLifecycleReport> {
       const now = clock.now();
       const due = await store.subscriptions.listDue(now, new Date(now.getTime() + RENEW_AHEAD_MS), 100);
       const steps = { ends: (s: CreatorSubscriptionRecord) => s.status === 'canceled', end, renew: charge };
@@ -153,4 +153,4 @@ export function createMonetizationLifecycle(deps: {
   };
 }
 
-export type MonetizationLifecycle = ReturnType<typeof createMonetizationLifecycle>;
+export type FanPaymentLifecycle = ReturnType<typeof createFanPaymentLifecycle>;

@@ -1,6 +1,6 @@
 import { pathTo, routes } from '../../../../common/routes.ts';
+import { creatorPlanNames } from '../../../../common/schemas/fan-payments.ts';
 import type { ChatMessage } from '../../../../common/schemas/messages.ts';
-import { creatorPlanNames } from '../../../../common/schemas/monetization.ts';
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import type { MessageRecord } from '../../../repositories/conversations.repository.ts';
@@ -24,7 +24,7 @@ export interface PaidEvent {
   tipMessage?: MessageRecord;
 }
 
-export interface MonetizationNotifier {
+export interface FanPaymentNotifier {
   /** After a payment succeeded (and committed): the creator's email and notification, the fan's receipt. */
   paid(event: PaidEvent): Promise<void>;
   /** After an admin marked a payout paid. */
@@ -37,7 +37,7 @@ export interface MonetizationNotifier {
 }
 
 /** Emails through the outbox and live notifications through the notification service; never fails the payment. */
-export function createMonetizationNotifier(deps: {
+export function createFanPaymentNotifier(deps: {
   outbox: Outbox;
   notifications: Pick<NotificationsService, 'notify'> | null;
   users: Pick<UsersRepository, 'findById'>;
@@ -46,7 +46,7 @@ export function createMonetizationNotifier(deps: {
   /** Live events and message views: an unlocked message opens in the fan's tabs at once. */
   events?: Pick<EventsService, 'emit'> | null;
   messageViewOf?: MessageViewOf | null;
-}): MonetizationNotifier {
+}): FanPaymentNotifier {
   const link = (path: string) => `${deps.publicUrl}${path}`;
 
   return {

@@ -1,4 +1,4 @@
-import type { CreatorPlanId } from '../../../../common/schemas/monetization.ts';
+import type { CreatorPlanId } from '../../../../common/schemas/fan-payments.ts';
 import {
   type CreatorPrices,
   creatorPlanMonths,

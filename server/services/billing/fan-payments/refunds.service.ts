@@ -41,7 +41,7 @@ export function createFanRefundService(deps: {
       await store.payments.releaseRefund(paymentId, clock.now());
       log.warn(
         { err: error, reference: claimed.reference },
-        'refund failed; the monetization job will retry',
+        'refund failed; the fan payments job will retry',
       );
       return false;
     }

@@ -1,7 +1,7 @@
-import type { CheckoutOutcome } from '../../../../common/schemas/monetization.ts';
+import type { CheckoutOutcome } from '../../../../common/schemas/fan-payments.ts';
 import type { ProviderTransaction } from '../../../adapters/payments/provider.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import { hasAccess } from '../../../policies/monetization.ts';
+import { hasAccess } from '../../../policies/fan-payments.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentRecord, FanProviderDetails } from '../../../repositories/fan-payments.repository.ts';
 import type { FanPaymentRepositories, FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
@@ -14,7 +14,7 @@ import {
   type Settlement,
 } from '../core/settlement.ts';
 import { chargebackPosting, creatorChargePosting } from './ledger-postings.ts';
-import type { MonetizationNotifier, PaidEvent } from './notifier.ts';
+import type { FanPaymentNotifier, PaidEvent } from './notifier.ts';
 import { planDays, planPriceCents, splitCharge } from './pricing.ts';
 import type { TipSettlement } from './tips-settlement.ts';
 
@@ -50,7 +50,7 @@ export function createFanPaymentSettlement(deps: {
   clock: Clock;
   feePercent: number;
   creators: Pick<CreatorsRepository, 'findById'>;
-  notifier: MonetizationNotifier;
+  notifier: FanPaymentNotifier;
   /** A tip's decision and effects (tips-settlement.ts). */
   tips: TipSettlement;
   refund(paymentId: string): Promise<void>;

@@ -1,7 +1,7 @@
 import {
-  monetizationMessages as m,
+  fanPaymentMessages as m,
   type SubscriberListQuery,
-} from '../../../../common/schemas/monetization.ts';
+} from '../../../../common/schemas/fan-payments.ts';
 import type { CreatorPrices } from '../../../../common/schemas/pricing.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -14,7 +14,7 @@ import {
   assertIsSubscriber,
   hasAccess,
   subscribeProblem,
-} from '../../../policies/monetization.ts';
+} from '../../../policies/fan-payments.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';

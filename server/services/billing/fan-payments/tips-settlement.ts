@@ -1,5 +1,5 @@
 import { pathTo, routes } from '../../../../common/routes.ts';
-import type { CheckoutOutcome } from '../../../../common/schemas/monetization.ts';
+import type { CheckoutOutcome } from '../../../../common/schemas/fan-payments.ts';
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { tipRefusal } from '../../../policies/tips.ts';

@@ -1,5 +1,5 @@
 import { pathTo } from '../../../../common/routes.ts';
-import { monetizationMessages as m } from '../../../../common/schemas/monetization.ts';
+import { fanPaymentMessages as m } from '../../../../common/schemas/fan-payments.ts';
 import { type TipLimits, tipMessages as t, tipCheckoutsPerHour } from '../../../../common/schemas/tips.ts';
 import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../../errors.ts';

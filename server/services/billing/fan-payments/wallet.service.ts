@@ -1,15 +1,15 @@
-import { monetizationMessages as m } from '../../../../common/schemas/monetization.ts';
+import { fanPaymentMessages as m } from '../../../../common/schemas/fan-payments.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import type { Viewer } from '../../../policies/creators.ts';
-import { assertCanSettlePayouts, assertIsCreator } from '../../../policies/monetization.ts';
+import { assertCanSettlePayouts, assertIsCreator } from '../../../policies/fan-payments.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type { CreatorBalances, WalletHistoryRow } from '../../../repositories/ledger.repository.ts';
 import type { AdminPayoutRow, PayoutRecord, PayoutStatus } from '../../../repositories/payouts.repository.ts';
 import { payoutPaidPosting, payoutRequestPosting } from './ledger-postings.ts';
-import type { MonetizationNotifier } from './notifier.ts';
+import type { FanPaymentNotifier } from './notifier.ts';
 
 const CURRENCY = 'USD';
 
@@ -48,7 +48,7 @@ export interface AdminPayoutPage {
 export function createWalletService(deps: {
   store: FanPaymentsStore;
   creators: Pick<CreatorsRepository, 'findByUserId'>;
-  notifier: MonetizationNotifier;
+  notifier: FanPaymentNotifier;
   clock: Clock;
   holdDays: number;
   feePercent: number;

@@ -151,7 +151,7 @@ describe('public profile', () => {
 
   it("shows the actions the server's abilities allow, not what the page would guess", async () => {
     // Signed in, someone else's approved page: the server still says no follow, tip, subscription or
-    // report here (server/policies/creators.ts, tips.ts, monetization.ts decide).
+    // report here (server/policies/creators.ts, tips.ts, fan-payments.ts decide).
     signInAs({ id: 'u-1' });
     const requests = stubProfile(() =>
       json(

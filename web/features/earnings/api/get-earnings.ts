@@ -12,10 +12,10 @@ export async function getEarnings(period: EarningsPeriod, signal?: AbortSignal):
   return earningsOverviewSchema.parse(body);
 }
 
-/** Under `monetization`, so a settled payment refreshes it with the wallet (monetization's keys). */
+/** Under `fan-payments`, so a settled payment refreshes it with the wallet (the same keys). */
 export function earningsQueryOptions(userId: string, period: EarningsPeriod) {
   return queryOptions({
-    queryKey: ['monetization', 'earnings', userId, period] as const,
+    queryKey: ['fan-payments', 'earnings', userId, period] as const,
     queryFn: ({ signal }) => getEarnings(period, signal),
     staleTime: 15_000,
   });

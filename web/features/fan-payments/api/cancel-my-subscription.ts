@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelSubscriptionResponseSchema, type FanSubscription } from '#common/schemas/monetization.ts';
+import { cancelSubscriptionResponseSchema, type FanSubscription } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type AdminPayout, adminPayoutListSchema, type PayoutStatus } from '#common/schemas/monetization.ts';
+import { type AdminPayout, adminPayoutListSchema, type PayoutStatus } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 

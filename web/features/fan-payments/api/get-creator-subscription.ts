@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatorSubscriptionState } from '#common/schemas/monetization.ts';
+import type { CreatorSubscriptionState } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export async function getCreatorSubscription(
   // The schema (and zod) loads with the first answer it checks, not with the profile page.
   const [body, { creatorSubscriptionStateSchema }] = await Promise.all([
     api.get(`/creators/${encodeURIComponent(handle)}/subscription`, { signal }),
-    import('#common/schemas/monetization.ts'),
+    import('#common/schemas/fan-payments.ts'),
   ]);
   return creatorSubscriptionStateSchema.parse(body);
 }

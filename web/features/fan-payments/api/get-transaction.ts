@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type TransactionDetail, transactionDetailSchema } from '#common/schemas/monetization.ts';
+import { type TransactionDetail, transactionDetailSchema } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 

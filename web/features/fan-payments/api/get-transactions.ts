@@ -3,7 +3,7 @@ import {
   type TransactionList,
   type TransactionStatus,
   transactionListSchema,
-} from '#common/schemas/monetization.ts';
+} from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 import { filterQuery, type ListFilters } from './list-filters.ts';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type WalletHistory, walletHistorySchema } from '#common/schemas/monetization.ts';
+import { type WalletHistory, walletHistorySchema } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 

@@ -3,7 +3,7 @@ import {
   type CheckoutResponse,
   checkoutResponseSchema,
   type SubscribeInput,
-} from '#common/schemas/monetization.ts';
+} from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/creators/:handle/subscribe: where to send the browser to pay for the chosen plan. */

@@ -3,7 +3,7 @@ import {
   type CheckoutResponse,
   checkoutResponseSchema,
   type UnlockPostInput,
-} from '#common/schemas/monetization.ts';
+} from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/posts/:id/unlock: a checkout for one pay-per-view post (asking twice answers the same one). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UnsubscribeResponse, unsubscribeResponseSchema } from '#common/schemas/monetization.ts';
+import { type UnsubscribeResponse, unsubscribeResponseSchema } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 

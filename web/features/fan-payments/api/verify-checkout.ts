@@ -1,11 +1,11 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type VerifyCheckoutResponse, verifyCheckoutResponseSchema } from '#common/schemas/monetization.ts';
+import { type VerifyCheckoutResponse, verifyCheckoutResponseSchema } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 
-/** POST /api/monetization/verify: the server asks the provider; coming back to the page proves nothing. */
+/** POST /api/fan-payments/verify: the server asks the provider; coming back to the page proves nothing. */
 export async function verifyCheckout(reference: string): Promise<VerifyCheckoutResponse> {
-  return verifyCheckoutResponseSchema.parse(await api.post('/monetization/verify', { reference }));
+  return verifyCheckoutResponseSchema.parse(await api.post('/fan-payments/verify', { reference }));
 }
 
 /**

@@ -3,7 +3,7 @@ import { ToggleGroup } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import type { AdminPayout, PayoutStatus } from '#common/schemas/monetization.ts';
+import type { AdminPayout, PayoutStatus } from '#common/schemas/fan-payments.ts';
 import { AdminGate, AdminOnlyState } from '../../../components/admin-gate.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -50,7 +50,7 @@ describe('back from a fan checkout', () => {
     const success = vi.spyOn(toast, 'success');
     let answer: () => void = () => {};
     const requests = stubApi({
-      'POST /api/monetization/verify': () =>
+      'POST /api/fan-payments/verify': () =>
         new Promise<Response>((resolve) => {
           answer = () => resolve(verified('succeeded', 'Post unlocked'));
         }),
@@ -79,7 +79,7 @@ describe('back from a fan checkout', () => {
     const error = vi.spyOn(toast, 'error');
     let calls = 0;
     stubApi({
-      'POST /api/monetization/verify': () => {
+      'POST /api/fan-payments/verify': () => {
         calls += 1;
         return calls < 2
           ? verified('pending', 'The payment is still being processed')
@@ -108,7 +108,7 @@ describe('back from a fan checkout', () => {
     signInAs({ id: 'u-2' });
     const info = vi.spyOn(toast, 'info');
     stubApi({
-      'POST /api/monetization/verify': () =>
+      'POST /api/fan-payments/verify': () =>
         verified('abandoned', 'The checkout was cancelled. No payment was taken.'),
     });
     renderAt('/discover?reference=ref-9');

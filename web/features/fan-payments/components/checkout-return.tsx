@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { routes } from '#common/routes.ts';
-import type { VerifyCheckoutResponse } from '#common/schemas/monetization.ts';
+import type { VerifyCheckoutResponse } from '#common/schemas/fan-payments.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';

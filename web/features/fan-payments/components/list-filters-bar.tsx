@@ -1,6 +1,6 @@
 import { LoaderCircle, Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { monetizationMessages } from '#common/schemas/monetization.ts';
+import { fanPaymentMessages } from '#common/schemas/fan-payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -49,7 +49,7 @@ export function ListFiltersBar<Status extends string>({
   function apply(event: FormEvent) {
     event.preventDefault();
     if (from && to && from > to) {
-      setRangeError(monetizationMessages.dateRangeOrder);
+      setRangeError(fanPaymentMessages.dateRangeOrder);
       return;
     }
     setRangeError(null);

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminPayout } from '#common/schemas/monetization.ts';
+import type { AdminPayout } from '#common/schemas/fan-payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -2,7 +2,7 @@ import { Crown } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import type { FanSubscription } from '#common/schemas/monetization.ts';
+import type { FanSubscription } from '#common/schemas/fan-payments.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import type { Wallet } from '#common/schemas/monetization.ts';
+import type { Wallet } from '#common/schemas/fan-payments.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useRequestPayout } from '../api/request-payout.ts';

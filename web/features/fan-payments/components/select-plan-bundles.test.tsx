@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreatorPlanOption } from '#common/schemas/monetization.ts';
+import type { CreatorPlanOption } from '#common/schemas/fan-payments.ts';
 import { Component as PublicProfilePage } from '../../../app/routes/public-profile.tsx';
 import { json } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';

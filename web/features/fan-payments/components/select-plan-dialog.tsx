@@ -1,7 +1,7 @@
 import { Check, LoaderCircle } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
-import type { CreatorPlanId, CreatorPlanOption } from '#common/schemas/monetization.ts';
+import type { CreatorPlanId, CreatorPlanOption } from '#common/schemas/fan-payments.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';

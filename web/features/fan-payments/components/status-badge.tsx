@@ -1,4 +1,4 @@
-import type { SubscriberStatus, TransactionStatus } from '#common/schemas/monetization.ts';
+import type { SubscriberStatus, TransactionStatus } from '#common/schemas/fan-payments.ts';
 import { cn } from '../../../lib/utils.ts';
 
 type Tone = 'good' | 'waiting' | 'bad' | 'neutral';

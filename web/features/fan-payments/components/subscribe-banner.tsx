@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
-import type { FanSubscription } from '#common/schemas/monetization.ts';
+import type { FanSubscription } from '#common/schemas/fan-payments.ts';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreatorSubscription } from '../api/get-creator-subscription.ts';
@@ -46,7 +46,7 @@ function SubscribedNote({ subscription }: { subscription: FanSubscription }) {
 export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
   const [open, setOpen] = useState(false);
   const session = useSession();
-  // The server says whether this page takes a subscription from this viewer (server/policies/monetization.ts).
+  // The server says whether this page takes a subscription from this viewer (server/policies/fan-payments.ts).
   const state = useCreatorSubscription(profile.handle, session?.user.id ?? null, profile.canSubscribe);
   const monthly = `${formatPrice(profile.price.monthly)}/month`;
 

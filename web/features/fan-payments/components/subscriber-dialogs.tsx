@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import type { Subscriber } from '#common/schemas/monetization.ts';
+import type { Subscriber } from '#common/schemas/fan-payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';

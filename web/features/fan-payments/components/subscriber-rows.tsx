@@ -1,5 +1,5 @@
 import { Ban, Eye, ListPlus, MessageCircle, UserMinus } from 'lucide-react';
-import type { Subscriber } from '#common/schemas/monetization.ts';
+import type { Subscriber } from '#common/schemas/fan-payments.ts';
 import { Avatar, AvatarFallback } from '../../../components/ui/avatar.tsx';
 import { initialsOf, personLabel } from '../../../lib/user-display.ts';
 import { cn } from '../../../lib/utils.ts';

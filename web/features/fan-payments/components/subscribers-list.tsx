@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import { type Subscriber, subscriberStatuses } from '#common/schemas/monetization.ts';
+import { type Subscriber, subscriberStatuses } from '#common/schemas/fan-payments.ts';
 import { useSession } from '../../../lib/session.ts';
 import { FanListsDialog } from '../../mass-messages/index.ts';
 import { type SubscriberFilters, useSubscribers } from '../api/get-subscribers.ts';

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import type { Transaction, TransactionDetail } from '#common/schemas/monetization.ts';
+import type { Transaction, TransactionDetail } from '#common/schemas/fan-payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

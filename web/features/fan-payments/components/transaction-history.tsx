@@ -1,6 +1,6 @@
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { type Transaction, transactionStatuses } from '#common/schemas/monetization.ts';
+import { type Transaction, transactionStatuses } from '#common/schemas/fan-payments.ts';
 import { useSession } from '../../../lib/session.ts';
 import { type TransactionFilters, useTransactions } from '../api/get-transactions.ts';
 import { emptyFilters, isFiltered } from '../api/list-filters.ts';

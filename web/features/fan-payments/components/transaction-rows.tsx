@@ -1,5 +1,5 @@
 import { Eye, Trash2 } from 'lucide-react';
-import type { Transaction } from '#common/schemas/monetization.ts';
+import type { Transaction } from '#common/schemas/fan-payments.ts';
 import { personLabel } from '../../../lib/user-display.ts';
 import { cn } from '../../../lib/utils.ts';
 import { formatMoney, formatShortDate } from '../format.ts';

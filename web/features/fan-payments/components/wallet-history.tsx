@@ -1,6 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight, Banknote, CircleSlash, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import type { WalletEntry, WalletHistory as WalletHistoryPage } from '#common/schemas/monetization.ts';
+import type { WalletEntry, WalletHistory as WalletHistoryPage } from '#common/schemas/fan-payments.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useWalletHistory } from '../api/get-wallet-history.ts';
 import { formatLongDate, formatShortDate, formatSigned } from '../format.ts';

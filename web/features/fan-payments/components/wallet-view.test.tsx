@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Payout } from '#common/schemas/monetization.ts';
+import type { Payout } from '#common/schemas/fan-payments.ts';
 import { Component as WalletPage } from '../../../app/routes/wallet.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { json } from '../../../test/fetch-stub.ts';

@@ -2,7 +2,7 @@ import { Clock, Info, LineChart, Sparkles, Wallet as WalletIcon } from 'lucide-r
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import type { Wallet } from '#common/schemas/monetization.ts';
+import type { Wallet } from '#common/schemas/fan-payments.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

@@ -5,7 +5,7 @@ import type {
   Subscriber,
   Transaction,
   Wallet,
-} from '#common/schemas/monetization.ts';
+} from '#common/schemas/fan-payments.ts';
 import { json, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.ts';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;

@@ -1,4 +1,4 @@
-import type { CheckoutResponse } from '#common/schemas/monetization.ts';
+import type { CheckoutResponse } from '#common/schemas/fan-payments.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutResponse } from '#common/schemas/monetization.ts';
+import type { CheckoutResponse } from '#common/schemas/fan-payments.ts';
 import type {
   CreateOfferInput,
   CreatorOffer,

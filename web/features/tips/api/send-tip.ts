@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CheckoutResponse, checkoutResponseSchema } from '#common/schemas/monetization.ts';
+import { type CheckoutResponse, checkoutResponseSchema } from '#common/schemas/fan-payments.ts';
 import type { SendTipInput } from '#common/schemas/tips.ts';
 import { api } from '../../../lib/api-client.ts';
 

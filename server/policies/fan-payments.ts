@@ -1,4 +1,4 @@
-import { monetizationMessages as m } from '../../common/schemas/monetization.ts';
+import { fanPaymentMessages as m } from '../../common/schemas/fan-payments.ts';
 import type { PostVisibility } from '../../common/schemas/posts.ts';
 import { conflict as conflictError, forbidden, notFound } from '../errors.ts';
 import type { CreatorRecord } from '../repositories/creators.repository.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { creatorPlanIds } from '../../../common/schemas/monetization.ts';
+import { creatorPlanIds } from '../../../common/schemas/fan-payments.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { creatorProfiles } from './creators.ts';
 import { messages } from './messages.ts';

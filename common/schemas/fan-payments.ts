@@ -4,17 +4,17 @@ import { postListSchema } from './posts.ts';
 import { creatorPlanIds, creatorPricing } from './pricing.ts';
 
 /**
- * Fan monetization (issue 8): subscribing to creators, pay-per-view unlocks, the creator's wallet,
+ * Fan payments: subscribing to creators, pay-per-view unlocks, the creator's wallet,
  * transactions and subscriber management. Amounts are integer USD cents (`{amount, currency}`), dates
  * are ISO 8601 strings, lists are keyset pages (`{items, nextCursor}`; pass `cursor=nextCursor`).
  * Checkouts go through the payment provider: the browser is sent to `authorization_url` and comes
- * back to `returnTo` with `?trxref=&reference=`; the page then calls `POST /api/monetization/verify`.
+ * back to `returnTo` with `?trxref=&reference=`; the page then calls `POST /api/fan-payments/verify`.
  */
 
 export { type CreatorPlanId, creatorPlanFeatures, creatorPlanIds, creatorPlanNames } from './pricing.ts';
 
 /** The wording users see; the spec's own where it has one. */
-export const monetizationMessages = {
+export const fanPaymentMessages = {
   choosePlan: 'Please choose a plan',
   planNotOffered: (name: string) =>
     `This creator does not offer the ${name} plan. Please choose another plan`,
@@ -59,7 +59,7 @@ export const monetizationMessages = {
     'Automatic payouts are coming soon. For now, request a payout of your available balance and an admin sends it by hand.',
 } as const;
 
-const m = monetizationMessages;
+const m = fanPaymentMessages;
 
 export const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
 export type MoneyView = z.infer<typeof moneySchema>;
@@ -105,7 +105,7 @@ export const checkoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** POST /api/monetization/verify: after the return from checkout (webhooks may have settled it already). */
+/** POST /api/fan-payments/verify: after the return from checkout (webhooks may have settled it already). */
 export const verifyCheckoutSchema = z.object({
   reference: z
     .string({ error: m.referenceRequired })
