@@ -1,7 +1,7 @@
 /**
  * How the web app writes money and dates, in one place. Amounts arrive as integer minor units
  * (cents) with their currency, dates as ISO strings. The wallet adds a signed amount and a long
- * date-time (features/fan-payments/format.ts); agent plans write naira (features/agent-plans/format.ts).
+ * date-time (features/fan-payments/format.ts). Agent plans are in naira, written the same way.
  */
 
 export interface Money {
@@ -15,7 +15,8 @@ function currencyFormat(currency: string, cents: boolean): Intl.NumberFormat {
   const key = `${currency}:${cents}`;
   let format = currencyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', {
+    // Each currency in its home convention: '$12.50' for dollars, '₦15,000' for naira.
+    format = new Intl.NumberFormat(currency === 'NGN' ? 'en-NG' : 'en-US', {
       style: 'currency',
       currency,
       minimumFractionDigits: cents ? 2 : 0,
