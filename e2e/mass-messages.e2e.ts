@@ -1,30 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../common/schemas/messages.ts';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 const phone = { width: 390, height: 844 };
-
-async function api<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${account.token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : null,
-  });
-  if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
 
 describe('mass messages in a browser', () => {
   const browser = useBrowser();
@@ -45,8 +32,8 @@ describe('mass messages in a browser', () => {
     // Each fan follows her and already has their chat with her open in a browser.
     const fanPages = [];
     for (const fanAccount of fans) {
-      await api(fanAccount, 'POST', `/creators/${handle}/follow`);
-      const conversation = await api<Conversation>(fanAccount, 'POST', '/conversations', {
+      await apiAs(fanAccount, 'POST', `/creators/${handle}/follow`);
+      const conversation = await apiAs<Conversation>(fanAccount, 'POST', '/conversations', {
         userId: creatorAccount.user.id,
       });
       const opened = await openPage(browser(), { viewport: phone });
@@ -90,7 +77,7 @@ describe('mass messages in a browser', () => {
     await expect
       .poll(
         async () =>
-          (await api<{ items: { viewed: number }[] }>(creatorAccount, 'GET', '/mass-messages')).items[0]
+          (await apiAs<{ items: { viewed: number }[] }>(creatorAccount, 'GET', '/mass-messages')).items[0]
             ?.viewed,
         { timeout: 15_000 },
       )

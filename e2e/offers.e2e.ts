@@ -1,30 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PostView } from '../common/schemas/posts.ts';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 const phone = { width: 390, height: 844 };
-
-async function api<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${account.token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : null,
-  });
-  if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
 
 describe('free trials in a browser', () => {
   const browser = useBrowser();
@@ -37,7 +24,7 @@ describe('free trials in a browser', () => {
       { handle, displayName: 'Tova Lindqvist', avatar: '#15803d', banner: '#7e22ce' },
       { firstName: 'Tova', lastName: 'Lindqvist' },
     );
-    const post = await api<PostView>(creatorAccount, 'POST', '/posts', {
+    const post = await apiAs<PostView>(creatorAccount, 'POST', '/posts', {
       description: 'Behind the scenes, for subscribers',
       youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
       visibility: 'subscribers',
@@ -66,7 +53,7 @@ describe('free trials in a browser', () => {
     await fan.page.goto(new URL(link).pathname + new URL(link).search);
     const offer = fan.page.getByRole('region', { name: 'Offer' });
     await offer.getByText('Free for 7 days').waitFor();
-    expect((await api<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(true);
+    expect((await apiAs<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(true);
     await offer.getByRole('button', { name: 'Start free trial' }).click();
     const dialog = fan.page.getByRole('dialog', { name: 'Free trial with Tova Lindqvist' });
     // No card saved yet: renewing cannot be chosen, and the dialog says the trial will simply end.
@@ -83,8 +70,8 @@ describe('free trials in a browser', () => {
     await offer.getByText('You already claimed this offer').waitFor();
 
     // Subscribed, and nothing was paid.
-    expect((await api<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(false);
-    const paid = await api<{ items: unknown[] }>(fanAccount, 'GET', '/me/transactions');
+    expect((await apiAs<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(false);
+    const paid = await apiAs<{ items: unknown[] }>(fanAccount, 'GET', '/me/transactions');
     expect(paid.items).toEqual([]);
 
     // The creator sees the claim.

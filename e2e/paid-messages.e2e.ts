@@ -2,32 +2,19 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, MessagePage } from '../common/schemas/messages.ts';
 import {
-  type Account,
   adminAccount,
+  apiAs,
   approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { openPage, useBrowser, viewports } from './support/browser.ts';
 import { solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 /** A phone 390 px wide. */
 const phone = { width: 390, height: 844 };
-
-async function api<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${account.token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : null,
-  });
-  if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** Every media file the page asks for, as `<media id>/<variant>`. */
 function mediaRequests(page: Page): string[] {
@@ -51,10 +38,10 @@ describe('pay-per-view messages in a browser', () => {
       { firstName: 'Lumen', lastName: 'Okafor' },
     );
     const fanAccount = await createVerifiedAccount(undefined, { firstName: 'Rui', lastName: 'Tavares' });
-    const conversation = await api<Conversation>(fanAccount, 'POST', '/conversations', {
+    const conversation = await apiAs<Conversation>(fanAccount, 'POST', '/conversations', {
       userId: creatorAccount.user.id,
     });
-    await api(fanAccount, 'POST', `/conversations/${conversation.id}/messages`, {
+    await apiAs(fanAccount, 'POST', `/conversations/${conversation.id}/messages`, {
       text: 'Any new shots from the lighthouse?',
       clientId: `ask-${Date.now()}`,
     });
@@ -92,7 +79,7 @@ describe('pay-per-view messages in a browser', () => {
     await expect
       .poll(
         async () => {
-          const page = await api<MessagePage>(
+          const page = await apiAs<MessagePage>(
             fanAccount,
             'GET',
             `/conversations/${conversation.id}/messages`,
@@ -121,7 +108,7 @@ describe('pay-per-view messages in a browser', () => {
       .toBeGreaterThanOrEqual(2);
     const previewsOnly = fetched.filter((path) => !path.endsWith('/preview'));
     // Before paying only the avatars (public) may load, never a rendition of the message's photos.
-    const locked = await api<MessagePage>(fanAccount, 'GET', `/conversations/${conversation.id}/messages`);
+    const locked = await apiAs<MessagePage>(fanAccount, 'GET', `/conversations/${conversation.id}/messages`);
     const itemIds = locked.items
       .find((message) => message.id === messageId)
       ?.attachment?.items.map((i) => i.id);

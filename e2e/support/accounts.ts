@@ -186,3 +186,21 @@ export async function youtubePost(account: Account, description: string): Promis
   if (response.status !== 201) throw new Error(`post ${response.status}: ${await response.text()}`);
   return (await response.json()) as { id: string };
 }
+
+/**
+ * Calls the API as an account (bearer token, own client address) and answers the parsed body;
+ * anything but a 2xx throws with the server's answer, so a test stops at the step that failed.
+ */
+export async function apiAs<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${account.token}`,
+      'x-forwarded-for': clientAddress(),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : null,
+  });
+  if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
