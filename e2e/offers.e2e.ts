@@ -80,4 +80,45 @@ describe('free trials in a browser', () => {
     await fan.context.close();
     await creator.context.close();
   });
+
+  it('a promotion link shows its price on the Subscribe banner and in Select plan; the fan pays only that', async () => {
+    const admin = await adminAccount(E2E_ADMIN_EMAIL);
+    const handle = `pia${Date.now().toString(36)}`;
+    const { account: creatorAccount } = await approvedCreatorWithPictures(
+      admin,
+      { handle, displayName: 'Pia Moreau', avatar: '#b45309', banner: '#1d4ed8' },
+      { firstName: 'Pia', lastName: 'Moreau' },
+    );
+    const promo = await apiAs<{ code: string }>(creatorAccount, 'POST', '/creators/me/offers', {
+      kind: 'promotion',
+      discountPercent: 40,
+      audience: 'new',
+    });
+    const fanAccount = await createVerifiedAccount(undefined, { firstName: 'Noor', lastName: 'Fan' });
+    const fan = await openPage(browser(), { viewport: viewports.desktop });
+    await signInContext(fan.context, fanAccount);
+    await fan.page.goto(`/public-profile/${handle}?offer=${promo.code}`);
+    // $5 a month, 40% off the first month: $3.
+    await fan.page.getByRole('region', { name: 'Offer' }).getByText('40% off your first month').waitFor();
+    await fan.page.getByText('With this link: 40% off your first payment ($3 for the first month)').waitFor();
+    await fan.page.getByRole('button', { name: /Subscribe Now/ }).click();
+    const dialog = fan.page.getByRole('dialog', { name: 'Select plan' });
+    await dialog.getByRole('radio', { name: 'Monthly, $3 first month, then $5/month' }).waitFor();
+    if (screenshots) await fan.page.screenshot({ path: `${screenshots}/offer-promotion-dialog.png` });
+    await dialog.getByRole('button', { name: 'Subscribe for $3' }).click();
+    await fan.page.waitForURL((url) => url.pathname.startsWith('/api/payments/sandbox/checkout/'));
+    await fan.page.getByRole('button', { name: /^Pay .*3\.00$/ }).click();
+    await fan.page.waitForURL(
+      (url) => url.pathname === `/public-profile/${handle}` && !url.searchParams.has('reference'),
+    );
+    const paid = await apiAs<{ items: { amount: { amount: number } }[] }>(
+      fanAccount,
+      'GET',
+      '/me/transactions',
+    );
+    expect(paid.items.map((item) => item.amount.amount)).toEqual([300]);
+    const offers = await apiAs<{ items: { claims: number }[] }>(creatorAccount, 'GET', '/creators/me/offers');
+    expect(offers.items[0]?.claims).toBe(1);
+    await fan.context.close();
+  });
 });

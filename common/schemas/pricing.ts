@@ -110,3 +110,11 @@ export function offeredPlans(
 
 /** What every creator plan includes (spec section 3). */
 export const creatorPlanFeatures = ['All videos', 'All media', 'Access to all posts'] as const;
+
+/**
+ * A promotion's first period: the plan's price less the discount, rounded up to the cent, so the
+ * saving shown ("40% off") is never more than the fan really saves.
+ */
+export function discountedCents(priceCents: number, discountPercent: number): number {
+  return Math.ceil((priceCents * (100 - discountPercent)) / 100);
+}

@@ -4,6 +4,7 @@
  * in biome.json enforces it); everything else in the folder is the feature's own.
  */
 export { useCreatorSubscription } from './api/get-creator-subscription.ts';
+export { useLinkOffer } from './api/get-link-offer.ts';
 export { AdminPayoutsView } from './components/admin-payouts-view.tsx';
 export { CheckoutReturnHost } from './components/checkout-return-host.tsx';
 export { LazySelectPlanDialog } from './components/lazy-select-plan-dialog.tsx';

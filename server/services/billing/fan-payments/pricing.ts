@@ -61,10 +61,5 @@ export function proRataRefund(
   return Math.max(0, Math.min(due, payment.amount - payment.refunded));
 }
 
-/**
- * A promotion's first period: the plan's price less the discount, rounded up to the cent, so the
- * saving shown ("40% off") is never more than the fan really saves.
- */
-export function discountedCents(priceCents: number, discountPercent: number): number {
-  return Math.ceil((priceCents * (100 - discountPercent)) / 100);
-}
+// A promotion's first period (common/schemas/pricing.ts, so the web app shows the same price).
+export { discountedCents } from '../../../../common/schemas/pricing.ts';

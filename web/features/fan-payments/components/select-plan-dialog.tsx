@@ -2,6 +2,7 @@ import { Check, LoaderCircle } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import type { CreatorPlanId, CreatorPlanOption } from '#common/schemas/fan-payments.ts';
+import { discountedCents } from '#common/schemas/pricing.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -18,15 +19,30 @@ interface SelectPlanDialogProps {
   handle: string;
   displayName: string;
   plans: CreatorPlanOption[];
+  /** A promotion from the page's offer link: its discount off the first period, sent with its code. */
+  promotion?: { code: string; discountPercent: number } | null;
 }
 
 const periodText = (plan: CreatorPlanOption) => (plan.months === 1 ? 'month' : `${plan.months} months`);
+
+/** What the first period costs with a promotion (the server charges exactly this). */
+const firstPeriod = (plan: CreatorPlanOption, discountPercent: number) => ({
+  amount: discountedCents(plan.price.amount, discountPercent),
+  currency: plan.price.currency,
+});
 
 /**
  * The creator's plans (spec section 3): monthly, six months at once ('Save 20%'), and the 3- and
  * 12-month bundles the creator offers ('Save N%' from the real prices); then checkout.
  */
-export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plans }: SelectPlanDialogProps) {
+export function SelectPlanDialog({
+  open,
+  onOpenChange,
+  handle,
+  displayName,
+  plans,
+  promotion = null,
+}: SelectPlanDialogProps) {
   const [planId, setPlanId] = useState<CreatorPlanId>('monthly');
   const subscribe = useSubscribeToCreator(handle);
   const checkout = useStartCheckout(checkoutToasts.signInToSubscribe);
@@ -37,7 +53,9 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
     if (!chosen) return;
     trackButtonClick('creator_plan_checkout');
     if (!checkout.signedIn) onOpenChange(false);
-    void checkout.start((returnTo) => subscribe.mutateAsync({ plan: chosen.id, returnTo }));
+    void checkout.start((returnTo) =>
+      subscribe.mutateAsync({ plan: chosen.id, returnTo, ...(promotion ? { offer: promotion.code } : {}) }),
+    );
   }
 
   return (
@@ -53,7 +71,11 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
           className="grid gap-2"
         >
           {plans.map((plan) => {
-            const price = `${formatPrice(plan.price)}/${periodText(plan)}`;
+            const regular = `${formatPrice(plan.price)}/${periodText(plan)}`;
+            const first = promotion ? firstPeriod(plan, promotion.discountPercent) : null;
+            const price = first
+              ? `${formatPrice(first)} first ${periodText(plan)}, then ${regular}`
+              : regular;
             return (
               <RadioGroup.Item
                 key={plan.id}
@@ -89,6 +111,11 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
             );
           })}
         </RadioGroup.Root>
+        {promotion ? (
+          <p className="text-sm font-medium text-primary">
+            {promotion.discountPercent}% off the first period with this link; renewals at the regular price.
+          </p>
+        ) : null}
         <p className="text-xs text-muted-foreground">
           {chosen && chosen.months > 1
             ? `Charged ${formatPrice(chosen.price)} now for ${chosen.months} months, then again every ${chosen.months} months until you cancel.`
@@ -103,7 +130,7 @@ export function SelectPlanDialog({ open, onOpenChange, handle, displayName, plan
             {checkout.busy
               ? 'Opening checkout…'
               : chosen
-                ? `Subscribe for ${formatPrice(chosen.price)}`
+                ? `Subscribe for ${formatPrice(promotion ? firstPeriod(chosen, promotion.discountPercent) : chosen.price)}`
                 : 'Subscribe'}
           </Button>
         </div>

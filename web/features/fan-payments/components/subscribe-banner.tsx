@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
 import type { FanSubscription } from '#common/schemas/fan-payments.ts';
+import { discountedCents } from '#common/schemas/pricing.ts';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreatorSubscription } from '../api/get-creator-subscription.ts';
+import { useLinkOffer } from '../api/get-link-offer.ts';
 import { formatLongDate, formatPrice } from '../format.ts';
 import { plansFromProfile } from '../plans.ts';
 import { LazySelectPlanDialog } from './lazy-select-plan-dialog.tsx';
@@ -49,6 +51,12 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
   // The server says whether this page takes a subscription from this viewer (server/policies/fan-payments.ts).
   const state = useCreatorSubscription(profile.handle, session?.user.id ?? null, profile.canSubscribe);
   const monthly = `${formatPrice(profile.price.monthly)}/month`;
+  // Opened from an offer's link: a promotion's first period shows here and in Select plan.
+  const offer = useLinkOffer(profile.handle).data;
+  const promotion =
+    offer?.kind === 'promotion' && offer.available && offer.discountPercent !== null
+      ? { code: offer.code, discountPercent: offer.discountPercent }
+      : null;
 
   if (profile.viewer.isOwner) {
     return (
@@ -82,6 +90,21 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
         </span>
         <span className="font-semibold">{monthly}</span>
       </button>
+      {promotion ? (
+        <p className="text-sm font-medium text-primary">
+          With this link: {promotion.discountPercent}% off your first payment (
+          {formatPrice({
+            amount: discountedCents(profile.price.monthly.amount, promotion.discountPercent),
+            currency: profile.price.monthly.currency,
+          })}{' '}
+          for the first month)
+        </p>
+      ) : offer?.kind === 'trial' && offer.available ? (
+        <p className="text-sm font-medium text-primary">
+          With this link: {offer.trialDays} free {offer.trialDays === 1 ? 'day' : 'days'} (Start free trial
+          above)
+        </p>
+      ) : null}
       {bundles.length > 0 ? (
         <ul aria-label="Bundles" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           {bundles.map((plan) => (
@@ -109,6 +132,7 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
             handle={profile.handle}
             displayName={profile.displayName}
             plans={plans}
+            promotion={promotion}
           />
         </Suspense>
       ) : null}

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResponse } from '#common/schemas/fan-payments.ts';
-import type {
-  CreateOfferInput,
-  CreatorOffer,
-  CreatorOfferList,
-  PublicOffer,
-} from '#common/schemas/offers.ts';
+import type { CreateOfferInput, CreatorOffer, CreatorOfferList } from '#common/schemas/offers.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const offerKeys = {
@@ -37,18 +32,6 @@ export function useStopOffer(userId: string) {
       await api.post(`/creators/me/offers/${encodeURIComponent(id)}/stop`);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine(userId) }),
-  });
-}
-
-/** An offer from its link, as this viewer may take it. */
-export function useOfferLink(handle: string, code: string, userId: string | null) {
-  return useQuery({
-    queryKey: offerKeys.link(handle, code, userId),
-    queryFn: async ({ signal }) =>
-      (await api.get(`/creators/${encodeURIComponent(handle)}/offers/${encodeURIComponent(code)}`, {
-        signal,
-      })) as PublicOffer,
-    retry: false,
   });
 }
 

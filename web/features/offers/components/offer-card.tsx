@@ -8,8 +8,8 @@ import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { formatMoney, formatShortDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useStartCheckout } from '../../fan-payments/index.ts';
-import { claimTrial, subscribeWithOffer, useOfferLink } from '../api/offers.ts';
+import { useLinkOffer, useStartCheckout } from '../../fan-payments/index.ts';
+import { claimTrial, subscribeWithOffer } from '../api/offers.ts';
 
 function headline(offer: PublicOffer): string {
   if (offer.kind === 'trial') return `Free for ${offer.trialDays} ${offer.trialDays === 1 ? 'day' : 'days'}`;
@@ -109,10 +109,10 @@ function TrialDialog({
  */
 export function OfferCard({ handle, code, name }: { handle: string; code: string; name: string }) {
   const session = useSession();
-  const offer = useOfferLink(handle, code, session?.user.id ?? null);
+  const offer = useLinkOffer(handle);
   const checkout = useStartCheckout('Sign in to take this offer');
   const [claiming, setClaiming] = useState(false);
-  if (offer.isPending) return null;
+  if (offer.isPending || !code) return null;
   if (offer.isError)
     return (
       <p
