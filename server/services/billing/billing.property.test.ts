@@ -317,9 +317,18 @@ describe('billing properties', () => {
     for (const fanId of fanIds) {
       const unlocks = settled.filter((p) => p.fanId === fanId && p.purpose === 'post_unlock');
       expect(unlocks.length).toBeLessThanOrEqual(1);
-      // ...and no two settled subscription payments cover the same time.
+      // ...and no two settled subscription payments the fan kept cover the same time. A payment
+      // charged back or refunded gave its time back (the subscription ended then), so a new period
+      // may start inside what it once covered.
       const periods = settled
-        .filter((p) => p.fanId === fanId && p.purpose !== 'post_unlock')
+        .filter(
+          (p) =>
+            p.fanId === fanId &&
+            (p.purpose === 'subscription_start' || p.purpose === 'subscription_renewal') &&
+            p.chargedBackAt === null &&
+            p.refundStatus === null &&
+            p.refundedAmount === 0,
+        )
         .map((p) => [p.periodStart?.getTime() ?? Number.NaN, p.periodEnd?.getTime() ?? Number.NaN] as const)
         .sort((a, b) => a[0] - b[0]);
       for (const [start, end] of periods) expect(end).toBeGreaterThan(start);
@@ -387,8 +396,19 @@ describe('billing properties', () => {
       }),
       {
         numRuns: RUNS,
-        // Paths every run starts with: an unlock charged back, an agent plan, a subscription ended with a refund.
+        // Paths every run starts with: an unlock charged back, an agent plan, a subscription ended with a
+        // refund, and a paid-up subscription charged back before its extension is paid.
         examples: [
+          [
+            [
+              { op: 'checkout', fan: 1, item: 'monthly' },
+              { op: 'checkout', fan: 0, item: 'post' },
+              { op: 'page', ref: 0, action: 'pay' },
+              { op: 'checkout', fan: 1, item: 'twelve_months' },
+              { op: 'chargeback', ref: 0 },
+              { op: 'page', ref: 2, action: 'pay' },
+            ],
+          ],
           [
             [
               { op: 'checkout', fan: 0, item: 'post' },
