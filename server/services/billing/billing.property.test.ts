@@ -354,10 +354,13 @@ describe('billing properties', () => {
       .where(inArray(creatorSubscriptions.fanId, fanIds));
     seen.subscriptions += subs.length;
     for (const sub of subs.filter((s) => hasAccess(s, now))) {
+      // A payment charged back or refunded (the creator ended the subscription) gave its time back.
       const covering = settled.filter(
         (p) =>
           p.subscriptionId === sub.id &&
           !p.chargedBackAt &&
+          p.refundStatus === null &&
+          p.refundedAmount === 0 &&
           (p.periodStart?.getTime() ?? Infinity) <= now.getTime() &&
           (p.periodEnd?.getTime() ?? 0) > now.getTime(),
       );
