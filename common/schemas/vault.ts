@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { massMessageAudienceNames, massMessageAudiences } from './mass-messages.ts';
 import { mediaSchema } from './media.ts';
 import { postStatuses } from './posts.ts';
 
@@ -11,9 +12,17 @@ export const vaultMessages = {
   folderNotFound: 'Folder not found',
   itemNotFound: 'This item is not in your vault',
   onlyCreators: 'The vault is for creators. Become a creator first',
-  /** Deleting an item a post shows is refused, naming the posts. */
-  inUse: (places: string[], more: number) =>
-    `This is used in ${places.length + more === 1 ? 'a post' : `${places.length + more} posts`}: ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Remove it from ${places.length + more === 1 ? 'that post' : 'those posts'} first, or delete ${places.length + more === 1 ? 'the post' : 'them'}.`,
+  /**
+   * Deleting an item a post shows, or that was sent in a message, is refused, naming where. Posts
+   * can give it up; messages cannot (fans keep what they were sent).
+   */
+  inUse: (places: string[], more: number, sentInMessages = false) => {
+    const total = places.length + more;
+    const named = `${places.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    if (sentInMessages)
+      return `This is used in ${total === 1 ? 'one place' : `${total} places`}: ${named}. Fans keep what they were sent in messages, so it stays in your vault.`;
+    return `This is used in ${total === 1 ? 'a post' : `${total} posts`}: ${named}. Remove it from ${total === 1 ? 'that post' : 'those posts'} first, or delete ${total === 1 ? 'the post' : 'them'}.`;
+  },
 } as const;
 
 const folderName = z
@@ -47,17 +56,55 @@ export const vaultQuerySchema = z.object({
 });
 export type VaultQuery = z.input<typeof vaultQuerySchema>;
 
-/** A post that shows a vault item. */
-export const vaultUseSchema = z.object({
-  postId: z.string(),
-  description: z.string(),
-  status: z.enum(postStatuses),
-});
+/** Where a vault item is used: a post that shows it, or a message or mass message that carried it. */
+export const vaultUseSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('post'),
+    postId: z.string(),
+    description: z.string(),
+    status: z.enum(postStatuses),
+  }),
+  z.object({
+    kind: z.literal('message'),
+    messageId: z.string(),
+    conversationId: z.string(),
+    /** The fan's name. */
+    to: z.string(),
+    paid: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('massMessage'),
+    massMessageId: z.string(),
+    audience: z.enum(massMessageAudiences),
+    /** The list's name, for a list. */
+    audienceName: z.string().nullable(),
+    paid: z.boolean(),
+  }),
+]);
+export type VaultUse = z.infer<typeof vaultUseSchema>;
+
+/** A use in words, as the vault and a refused delete name it. */
+export function describeVaultUse(use: VaultUse): string {
+  if (use.kind === 'post') {
+    const text = use.description.trim().replace(/\s+/g, ' ');
+    return `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+  }
+  const what = use.paid ? 'a paid' : 'a';
+  if (use.kind === 'message') return `${what} message to ${use.to}`;
+  const audience =
+    use.audience === 'list'
+      ? `the list "${use.audienceName ?? 'a list'}"`
+      : massMessageAudienceNames[use.audience].toLowerCase();
+  return `${what} mass message to ${audience}`;
+}
 
 export const vaultItemSchema = z.object({
   media: mediaSchema,
   folderId: z.string().nullable(),
+  /** The posts, and the newest few messages and mass messages, that use it. */
   usedIn: z.array(vaultUseSchema),
+  /** How many uses in all (more than `usedIn` holds when it was sent in many messages). */
+  usedInCount: z.number().int(),
   uploadedAt: z.string(),
 });
 export type VaultItem = z.infer<typeof vaultItemSchema>;

@@ -1,18 +1,19 @@
 import type { VaultFolder, VaultItem } from '../../common/schemas/vault.ts';
-import type { VaultFolderRecord, VaultRow, VaultUse } from '../repositories/vault.repository.ts';
+import type { VaultFolderRecord, VaultRow, VaultUses } from '../repositories/vault.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
 import { presentMedia } from './media.ts';
 
-/** A vault item for its owner: the media in full, its folder, and where posts use it. */
+/** A vault item for its owner: the media in full, its folder, and where posts and messages use it. */
 export async function presentVaultItem(
   row: VaultRow,
-  uses: VaultUse[],
+  uses: VaultUses,
   links: MediaLinks,
 ): Promise<VaultItem> {
   return {
     media: await presentMedia(row.media, { entitled: true, links }),
     folderId: row.folderId,
-    usedIn: uses,
+    usedIn: uses.listed,
+    usedInCount: uses.total,
     uploadedAt: row.media.createdAt.toISOString(),
   };
 }

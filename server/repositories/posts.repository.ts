@@ -19,7 +19,9 @@ import {
   creatorProfiles,
   creatorSubscriptions,
   follows,
+  massMessageItems,
   media,
+  messageItems,
   pollVotes,
   postBookmarks,
   postItems,
@@ -673,7 +675,20 @@ export function createPostsRepository(db: Database) {
           ),
         )
         .limit(1);
-      return later !== undefined;
+      if (later) return true;
+      // A photo or video sent in a message stays with the fans who got it (and maybe paid for it).
+      const [sent] = await db
+        .select({ id: messageItems.messageId })
+        .from(messageItems)
+        .where(eq(messageItems.mediaId, mediaId))
+        .limit(1);
+      if (sent) return true;
+      const [massSent] = await db
+        .select({ id: massMessageItems.massMessageId })
+        .from(massMessageItems)
+        .where(eq(massMessageItems.mediaId, mediaId))
+        .limit(1);
+      return massSent !== undefined;
     },
 
     async createPoll(postId: string, options: string[], endsAt: Date): Promise<void> {

@@ -1,17 +1,79 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MassMessageAudience } from '../../common/schemas/mass-messages.ts';
 import type { Database } from '../db/client.ts';
-import { media, postItems, posts, vaultFolders, vaultPlacements } from '../db/schema/index.ts';
+import {
+  conversationMembers,
+  massMessageItems,
+  massMessageRecipients,
+  massMessages,
+  media,
+  messageItems,
+  messages,
+  postItems,
+  posts,
+  users,
+  vaultFolders,
+  vaultPlacements,
+} from '../db/schema/index.ts';
 import type { MediaRecord } from './media.repository.ts';
+import { rowsOf } from './rows.ts';
 
 export type VaultFolderRecord = typeof vaultFolders.$inferSelect;
-export interface VaultUse {
+/** A post that shows a vault item. */
+export interface VaultPostUse {
+  kind: 'post';
   postId: string;
   description: string;
   status: (typeof posts.$inferSelect)['status'];
 }
+/** A message the creator sent with a vault item, to one fan. */
+export interface VaultMessageUse {
+  kind: 'message';
+  messageId: string;
+  conversationId: string;
+  /** The fan's name. */
+  to: string;
+  paid: boolean;
+}
+/** A mass message the creator sent with a vault item. */
+export interface VaultMassMessageUse {
+  kind: 'massMessage';
+  massMessageId: string;
+  audience: MassMessageAudience;
+  /** The list's name, for a list. */
+  audienceName: string | null;
+  paid: boolean;
+}
+export type VaultUse = VaultPostUse | VaultMessageUse | VaultMassMessageUse;
+/** Where each item is used: the newest few of each kind, and how many uses in all. */
+export interface VaultUses {
+  listed: VaultUse[];
+  total: number;
+}
+
+/** How many messages (and mass messages) are named for one item; the rest are counted. */
+const MESSAGES_LISTED = 5;
 export interface VaultRow {
   media: MediaRecord;
   folderId: string | null;
+}
+
+interface SentRow extends Record<string, unknown> {
+  mediaId: string;
+  id: string;
+  conversationId: string;
+  paid: boolean;
+  firstName: string;
+  lastName: string;
+  total: number | string;
+}
+interface MassSentRow extends Record<string, unknown> {
+  mediaId: string;
+  id: string;
+  audience: MassMessageAudience;
+  audienceName: string | null;
+  paid: boolean;
+  total: number | string;
 }
 
 export function createVaultRepository(db: Database) {
@@ -50,12 +112,20 @@ export function createVaultRepository(db: Database) {
         .limit(options.limit);
     },
 
-    /** The posts that show each media item, as its first or a later item. */
-    async usesOf(mediaIds: string[]): Promise<Map<string, VaultUse[]>> {
-      const found = new Map<string, VaultUse[]>();
+    /**
+     * Where each media item is used: the posts that show it (as their first or a later item), and
+     * the newest few messages and mass messages that carry it, with a count of all of them. A
+     * message delivered by a mass message counts as its mass message, not on its own.
+     */
+    async usesOf(mediaIds: string[]): Promise<Map<string, VaultUses>> {
+      const found = new Map<string, VaultUses>();
       if (mediaIds.length === 0) return found;
       const select = { postId: posts.id, description: posts.description, status: posts.status };
-      const [first, later] = await Promise.all([
+      const ids = sql.join(
+        mediaIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const [first, later, sent, massSent] = await Promise.all([
         db
           .select({ mediaId: posts.mediaId, ...select })
           .from(posts)
@@ -67,15 +137,85 @@ export function createVaultRepository(db: Database) {
           .innerJoin(posts, eq(posts.id, postItems.postId))
           .where(inArray(postItems.mediaId, mediaIds))
           .orderBy(desc(posts.id)),
+        db.execute(sql`
+          select media_id as "mediaId", id, conversation_id as "conversationId", paid,
+            first_name as "firstName", last_name as "lastName", total
+          from (
+            select mi.media_id, m.id, m.conversation_id, m.price_cents is not null as paid,
+              u.first_name, u.last_name,
+              row_number() over (partition by mi.media_id order by m.id desc) as n,
+              count(*) over (partition by mi.media_id) as total
+            from ${messageItems} mi
+            join ${messages} m on m.id = mi.message_id
+            join ${conversationMembers} cm on cm.conversation_id = m.conversation_id and cm.user_id = m.sender_id
+            join ${users} u on u.id = cm.other_id
+            where mi.media_id in (${ids})
+              and not exists (select 1 from ${massMessageRecipients} r where r.message_id = m.id)
+          ) ranked
+          where n <= ${MESSAGES_LISTED}
+          order by id desc
+        `),
+        db.execute(sql`
+          select media_id as "mediaId", id, audience, audience_name as "audienceName", paid, total
+          from (
+            select mmi.media_id, mm.id, mm.audience, mm.audience_name, mm.price_cents is not null as paid,
+              row_number() over (partition by mmi.media_id order by mm.id desc) as n,
+              count(*) over (partition by mmi.media_id) as total
+            from ${massMessageItems} mmi
+            join ${massMessages} mm on mm.id = mmi.mass_message_id
+            where mmi.media_id in (${ids})
+          ) ranked
+          where n <= ${MESSAGES_LISTED}
+          order by id desc
+        `),
       ]);
+      const entry = (mediaId: string) => {
+        let uses = found.get(mediaId);
+        if (!uses) {
+          uses = { listed: [], total: 0 };
+          found.set(mediaId, uses);
+        }
+        return uses;
+      };
+      const postUses = new Map<string, VaultPostUse[]>();
       for (const { mediaId, ...use } of [...first, ...later]) {
         if (!mediaId) continue;
-        const uses = found.get(mediaId) ?? [];
-        if (!uses.some((known) => known.postId === use.postId)) uses.push(use);
-        found.set(mediaId, uses);
+        const uses = postUses.get(mediaId) ?? [];
+        if (!uses.some((known) => known.postId === use.postId)) uses.push({ kind: 'post', ...use });
+        postUses.set(mediaId, uses);
       }
-      // Newest post first, wherever the item sits in it.
-      for (const uses of found.values()) uses.sort((x, y) => (x.postId < y.postId ? 1 : -1));
+      for (const [mediaId, uses] of postUses) {
+        // Newest post first, wherever the item sits in it.
+        uses.sort((x, y) => (x.postId < y.postId ? 1 : -1));
+        const into = entry(mediaId);
+        into.listed.push(...uses);
+        into.total += uses.length;
+      }
+      const counted = new Set<string>();
+      for (const row of rowsOf<MassSentRow>(massSent)) {
+        const into = entry(row.mediaId);
+        into.listed.push({
+          kind: 'massMessage',
+          massMessageId: row.id,
+          audience: row.audience,
+          audienceName: row.audienceName,
+          paid: row.paid,
+        });
+        if (!counted.has(`mass:${row.mediaId}`)) into.total += Number(row.total);
+        counted.add(`mass:${row.mediaId}`);
+      }
+      for (const row of rowsOf<SentRow>(sent)) {
+        const into = entry(row.mediaId);
+        into.listed.push({
+          kind: 'message',
+          messageId: row.id,
+          conversationId: row.conversationId,
+          to: `${row.firstName} ${row.lastName}`.trim(),
+          paid: row.paid,
+        });
+        if (!counted.has(`message:${row.mediaId}`)) into.total += Number(row.total);
+        counted.add(`message:${row.mediaId}`);
+      }
       return found;
     },
 

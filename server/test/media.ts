@@ -11,6 +11,7 @@ import { media } from '../db/schema/index.ts';
 import { type AccountsTestApp, bearer, uniqueIp } from './accounts.ts';
 import { createTestClock } from './clock.ts';
 import { createTestApp } from './helpers.ts';
+import { jpeg } from './media-fixtures.ts';
 import { startTestS3Server, type TestS3Server } from './s3-server.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 
@@ -281,6 +282,14 @@ export async function waitForProcessing(
     if (Date.now() > deadline) throw new Error(`media ${id} still processing`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** A processed photo of this user's (a JPEG through tus), ready to attach to a post or message. */
+export async function uploadedPhoto(t: AccountsTestApp, token: string, width = 640): Promise<string> {
+  const { last } = await tusUpload(t, token, await jpeg(width, 480), { filetype: 'image/jpeg' });
+  const id = (JSON.parse(last.body) as MediaView).id;
+  await waitForProcessing(t, token, id);
+  return id;
 }
 
 /** The app on a real port (127.0.0.1), for tests that need a socket: streaming limits, aborts. */

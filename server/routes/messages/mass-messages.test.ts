@@ -8,7 +8,6 @@ import type {
   MassMessageList,
   MassMessageView,
 } from '../../../common/schemas/mass-messages.ts';
-import type { MediaView } from '../../../common/schemas/media.ts';
 import type { ChatMessage, ConversationList, MessagePage } from '../../../common/schemas/messages.ts';
 import { massMessageRecipients, messages } from '../../db/schema/index.ts';
 import { createMassMessagesRepository } from '../../repositories/mass-messages.repository.ts';
@@ -27,19 +26,13 @@ import {
   subscribed,
   verify,
 } from '../../test/billing/fan-payments.ts';
-import { listen, tusUpload, urlsIn, waitForProcessing } from '../../test/media.ts';
-import { jpeg } from '../../test/media-fixtures.ts';
+import { listen, uploadedPhoto, urlsIn } from '../../test/media.ts';
 import { openEventStream } from '../../test/sse.ts';
 
 type Account = Awaited<ReturnType<typeof fan>>;
 type Creator = Awaited<ReturnType<typeof creator>>;
 
-async function photo(t: FanPaymentTestApp, token: string): Promise<string> {
-  const { last } = await tusUpload(t, token, await jpeg(640, 480), { filetype: 'image/jpeg' });
-  const id = (JSON.parse(last.body) as MediaView).id;
-  await waitForProcessing(t, token, id);
-  return id;
-}
+const photo = uploadedPhoto;
 
 const send = (t: FanPaymentTestApp, token: string, body: object) =>
   call(t, 'POST', '/api/mass-messages', token, { text: '', ...body });

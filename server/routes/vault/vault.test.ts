@@ -60,7 +60,7 @@ describe('the vault', () => {
     const postId = post.json<PostView>().id;
     const listed = await vault(creator.token);
     expect(listed.items.find((item) => item.media.id === a)?.usedIn).toEqual([
-      { postId, description: 'Beach day', status: 'published' },
+      { kind: 'post', postId, description: 'Beach day', status: 'published' },
     ]);
     expect(listed.items.find((item) => item.media.id === c)?.usedIn).toEqual([]);
 

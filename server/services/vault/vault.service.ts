@@ -1,4 +1,5 @@
 import {
+  describeVaultUse,
   type VaultFolder,
   type VaultPage,
   type VaultQuery,
@@ -13,19 +14,15 @@ import { presentVaultFolder, presentVaultItem } from '../../presenters/vault.ts'
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
-import type { VaultRepository } from '../../repositories/vault.repository.ts';
+import type { VaultRepository, VaultUses } from '../../repositories/vault.repository.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
 import type { MediaLinks } from '../media/links.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;
-/** How many posts a refusal names before "and N more". */
+/** How many places a refusal names before "and N more". */
 const NAMED_PLACES = 3;
-
-const quoted = (description: string) => {
-  const text = description.trim().replace(/\s+/g, ' ');
-  return `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
-};
+const NO_USES: VaultUses = { listed: [], total: 0 };
 
 /**
  * A creator's vault: every photo and video they uploaded for posts, in folders of their own, with
@@ -84,7 +81,7 @@ export function createVaultService(deps: {
       const page = rows.slice(0, query.limit);
       const uses = await deps.vault.usesOf(page.map((row) => row.media.id));
       const items = await Promise.all(
-        page.map((row) => presentVaultItem(row, uses.get(row.media.id) ?? [], deps.links)),
+        page.map((row) => presentVaultItem(row, uses.get(row.media.id) ?? NO_USES, deps.links)),
       );
       const last = page.at(-1);
       return {
@@ -127,13 +124,14 @@ export function createVaultService(deps: {
       return { folderId: folder?.id ?? null };
     },
 
-    /** Refused while any post shows it, naming those posts. */
+    /** Refused while any post shows it or any message carried it, naming where. */
     async delete(user: UserRecord, id: string): Promise<void> {
       const item = await ownItem(user, id);
-      const uses = (await deps.vault.usesOf([item.id])).get(item.id) ?? [];
-      if (uses.length > 0) {
-        const named = uses.slice(0, NAMED_PLACES).map((use) => quoted(use.description));
-        throw conflict(vaultMessages.inUse(named, uses.length - named.length));
+      const uses = (await deps.vault.usesOf([item.id])).get(item.id) ?? NO_USES;
+      if (uses.total > 0) {
+        const named = uses.listed.slice(0, NAMED_PLACES).map(describeVaultUse);
+        const sent = uses.listed.some((use) => use.kind !== 'post');
+        throw conflict(vaultMessages.inUse(named, uses.total - named.length, sent));
       }
       await deps.library.remove(item.id);
     },

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../../common/events.ts';
 import type { CheckoutResponse, TransactionList } from '../../../../common/schemas/fan-payments.ts';
-import type { MediaView } from '../../../../common/schemas/media.ts';
 import type {
   ChatMessage,
   Conversation,
@@ -27,19 +26,12 @@ import {
   verify,
   webhookOf,
 } from '../../../test/billing/fan-payments.ts';
-import { fetchMedia, listen, tusUpload, urlsIn, waitForProcessing } from '../../../test/media.ts';
-import { jpeg } from '../../../test/media-fixtures.ts';
+import { fetchMedia, listen, uploadedPhoto, urlsIn } from '../../../test/media.ts';
 import { openEventStream } from '../../../test/sse.ts';
 
 type Person = { token: string; user: { id: string } };
 
-/** A processed photo of this user's, ready to attach. */
-async function photo(t: FanPaymentTestApp, token: string, width = 640): Promise<string> {
-  const { last } = await tusUpload(t, token, await jpeg(width, 480), { filetype: 'image/jpeg' });
-  const id = (JSON.parse(last.body) as MediaView).id;
-  await waitForProcessing(t, token, id);
-  return id;
-}
+const photo = uploadedPhoto;
 
 async function conversationBetween(t: FanPaymentTestApp, from: Person, to: Person): Promise<string> {
   const conversation = await ok<Conversation>(

@@ -2,7 +2,7 @@ import { FolderPlus, Images, Pencil, SquarePlus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import type { VaultFolder, VaultItem } from '#common/schemas/vault.ts';
+import { describeVaultUse, type VaultFolder, type VaultItem, type VaultUse } from '#common/schemas/vault.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -182,12 +182,18 @@ function Folders({
   );
 }
 
+/** "2 posts", or "3 places" once a message is among them. */
+function usedInWords(uses: VaultUse[], count: number): string {
+  if (uses.every((use) => use.kind === 'post')) return count === 1 ? '1 post' : `${count} posts`;
+  return count === 1 ? '1 place' : `${count} places`;
+}
+
 function VaultCard({ item, folders }: { item: VaultItem; folders: VaultFolder[] }) {
   const id = useId();
   const move = useMoveItem();
   const remove = useDeleteItem();
   const [problem, setProblem] = useState<string | null>(null);
-  const { media, usedIn } = item;
+  const { media, usedIn, usedInCount } = item;
   return (
     <li className="grid content-start gap-2 rounded-xl border border-border p-2">
       <div className="aspect-square overflow-hidden rounded-lg">
@@ -197,18 +203,19 @@ function VaultCard({ item, folders }: { item: VaultItem; folders: VaultFolder[] 
         {media.kind === 'video' ? 'Video' : 'Photo'} · {dateText(item.uploadedAt)}
       </p>
       <p className="text-xs">
-        {usedIn.length === 0 ? (
-          <span className="text-muted-foreground">Not in any post</span>
+        {usedInCount === 0 ? (
+          <span className="text-muted-foreground">Not used yet</span>
         ) : (
           <>
-            Used in {usedIn.length === 1 ? '1 post' : `${usedIn.length} posts`}:{' '}
+            Used in {usedInWords(usedIn, usedInCount)}:{' '}
             <span className="text-muted-foreground">
               {usedIn
                 .map(
                   (use) =>
-                    `"${use.description.slice(0, 30)}"${use.status !== 'published' ? ` (${use.status})` : ''}`,
+                    `${describeVaultUse(use)}${use.kind === 'post' && use.status !== 'published' ? ` (${use.status})` : ''}`,
                 )
                 .join(', ')}
+              {usedInCount > usedIn.length ? ` and ${usedInCount - usedIn.length} more` : ''}
             </span>
           </>
         )}
