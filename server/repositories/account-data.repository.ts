@@ -40,6 +40,7 @@ import {
   users,
   webauthnChallenges,
 } from '../db/schema/index.ts';
+import { rowsOf } from './rows.ts';
 
 /** Never part of an export: hashes of passwords, tokens and codes, and provider secrets. */
 const SECRET_COLUMNS = new Set([
@@ -84,9 +85,6 @@ export function userReferences(): UserReference[] {
 
 const clean = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMNS.has(column)));
-
-const rowsOf = (result: unknown) =>
-  ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 
 export function createAccountDataRepository(db: Database) {
   const select = async (table: string, where: ReturnType<typeof sql>) =>

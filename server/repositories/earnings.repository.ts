@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { earningsAccountId } from './ledger.repository.ts';
+import { rowsOf } from './rows.ts';
 
 export type EarningsUnit = 'day' | 'week' | 'month';
 
@@ -32,9 +33,6 @@ export interface EarningsRows {
   topPosts: TopPostRow[];
   topMessages: TopMessageRow[];
 }
-
-const rowsOf = (result: unknown) =>
-  ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 
 /** json columns arrive parsed from PGlite and node-postgres alike; a string is parsed here. */
 const jsonOf = <T>(value: unknown): T[] =>

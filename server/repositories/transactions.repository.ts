@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TransactionKind, TransactionStatus } from '../../common/schemas/fan-payments.ts';
 import type { Database } from '../db/client.ts';
 import { hiddenTransactions } from '../db/schema/index.ts';
+import { rowsOf } from './rows.ts';
 
 export interface TransactionRow {
   id: string;
@@ -30,9 +31,6 @@ export interface TransactionFilters {
 }
 
 const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const rowsOf = (result: unknown) =>
-  ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
