@@ -20,6 +20,7 @@ import {
   type FanPaymentTestApp,
   fan,
   ledgerBalanced,
+  massMessageDelivered,
   ok,
   pay,
   settle,
@@ -37,16 +38,7 @@ const photo = uploadedPhoto;
 const send = (t: FanPaymentTestApp, token: string, body: object) =>
   call(t, 'POST', '/api/mass-messages', token, { text: '', ...body });
 
-/** Waits until the job has delivered it (a signal: its status), then answers it as the sender sees it. */
-async function delivered(t: FanPaymentTestApp, token: string, id: string): Promise<MassMessageView> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const view = await ok<MassMessageView>(call(t, 'GET', `/api/mass-messages/${id}`, token));
-    if (view.status === 'sent') return view;
-    if (Date.now() > deadline) throw new Error(`mass message ${id} still ${view.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const delivered = massMessageDelivered;
 
 /** The messages a fan has from this creator. */
 async function inbox(t: FanPaymentTestApp, account: Account, from: Creator): Promise<ChatMessage[]> {

@@ -9,6 +9,7 @@ import {
   creator,
   type FanPaymentTestApp,
   fan,
+  massMessageDelivered,
   ok,
   settle,
   subscribed,
@@ -42,16 +43,6 @@ describe('vault items sent in messages', () => {
     (await ok<Conversation>(call(t, 'POST', '/api/conversations', token, { userId }))).id;
   const messagesIn = async (token: string, conversationId: string): Promise<ChatMessage[]> =>
     (await ok<MessagePage>(call(t, 'GET', `/api/conversations/${conversationId}/messages`, token))).items;
-  /** Waits for the job's signal (the mass message's status) that every fan has it. */
-  const delivered = async (token: string, id: string) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const view = await ok<MassMessageView>(call(t, 'GET', `/api/mass-messages/${id}`, token));
-      if (view.status === 'sent') return view;
-      if (Date.now() > deadline) throw new Error(`mass message ${id} still ${view.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
 
   it('names a paid message, a free one and a mass message where an item is used, and refuses to delete it', async () => {
     const owner = await creator(t);
@@ -85,7 +76,7 @@ describe('vault items sent in messages', () => {
       }),
       202,
     );
-    await delivered(owner.token, mass.id);
+    await massMessageDelivered(t, owner.token, mass.id);
 
     const item = await vaultItem(owner.token, photo);
     // The mass message counts once, not once per fan it reached.

@@ -6,6 +6,7 @@ import type {
   CreatorPlanId,
   VerifyCheckoutResponse,
 } from '../../../common/schemas/fan-payments.ts';
+import type { MassMessageView } from '../../../common/schemas/mass-messages.ts';
 import type { PostView } from '../../../common/schemas/posts.ts';
 import { sandboxWebhookSecret } from '../../adapters/payments/sandbox/sandbox-provider.ts';
 import { signBody } from '../../adapters/payments/signature.ts';
@@ -211,4 +212,19 @@ export function deliverWebhook(
     headers: webhook.headers,
     payload: webhook.rawBody,
   });
+}
+
+/** Waits until the job has delivered it (a signal: its status), then answers it as the sender sees it. */
+export async function massMessageDelivered(
+  t: FanPaymentTestApp,
+  token: string,
+  id: string,
+): Promise<MassMessageView> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const view = await ok<MassMessageView>(call(t, 'GET', `/api/mass-messages/${id}`, token));
+    if (view.status === 'sent') return view;
+    if (Date.now() > deadline) throw new Error(`mass message ${id} still ${view.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
