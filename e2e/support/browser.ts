@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { currentServer } from './own-server.ts';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -7,7 +8,7 @@ export const viewports = {
 } as const;
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return currentServer().baseUrl;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { currentServer } from './own-server.ts';
 
 export interface SentMail {
   to: string[];
@@ -10,7 +10,7 @@ export interface SentMail {
 }
 
 function allMail(): SentMail[] {
-  const dir = inject('mailDir');
+  const dir = currentServer().mailDir;
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))

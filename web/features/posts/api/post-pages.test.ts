@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMedia, buildPost, postPage } from '../test/build-post.ts';
-import { type PostPages, refreshBeforeExpiry } from './post-pages.ts';
+import { type PostPages, PROCESSING_REFRESH_MS, refreshBeforeExpiry } from './post-pages.ts';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const expiring = (id: string, at: string | null) =>
@@ -23,5 +23,19 @@ describe('refreshBeforeExpiry', () => {
 
   it('waits at least 15 seconds, even when a link is already about to expire', () => {
     expect(refreshBeforeExpiry(pages(expiring('a', '2026-03-01T12:00:30Z')), now)).toBe(15_000);
+  });
+
+  it('asks again every few seconds while one of the owner’s uploads is processing, and stops after', () => {
+    const processing = buildPost({
+      id: 'p',
+      media: buildMedia({ status: 'processing', urlsExpireAt: null }),
+    });
+    expect(refreshBeforeExpiry(pages(expiring('a', '2026-03-01T12:10:00Z'), processing), now)).toBe(
+      PROCESSING_REFRESH_MS,
+    );
+    const laterItem = buildPost({ id: 'q', items: [buildMedia({ status: 'processing' })] });
+    expect(refreshBeforeExpiry(pages(laterItem), now)).toBe(PROCESSING_REFRESH_MS);
+    const failed = buildPost({ id: 'p', media: buildMedia({ status: 'failed', urlsExpireAt: null }) });
+    expect(refreshBeforeExpiry(pages(failed), now)).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ const STALE_MS = 5 * 60_000;
 /** A list is asked again this long before its first signed URL dies, so playback never meets a dead link. */
 const EXPIRY_MARGIN_MS = 90_000;
 const MIN_REFRESH_MS = 15_000;
+/** While one of the owner's uploads is processing, the list is asked again this often. */
+export const PROCESSING_REFRESH_MS = 5_000;
 
 /** GET one keyset page of posts; `cursor` is left out for the first page. */
 export async function getPostPage(
@@ -22,11 +24,17 @@ export async function getPostPage(
   return readPostList(body);
 }
 
-/** Milliseconds until the list must be refreshed for its signed URLs; false when none are signed. */
+/**
+ * Milliseconds until the list must be asked again: soon while one of the owner's uploads is still
+ * processing (only its owner is shown such a post), so it turns into the photo or video, or into
+ * the reason it failed, without a reload; else before its signed URLs expire; false when neither.
+ */
 export function refreshBeforeExpiry(data: PostPages | undefined, now = Date.now()): number | false {
   let first = Number.POSITIVE_INFINITY;
   for (const page of data?.pages ?? []) {
     for (const post of page.items) {
+      if ([post.media, ...post.items].some((media) => media?.status === 'processing'))
+        return PROCESSING_REFRESH_MS;
       const expiresAt = post.media?.urlsExpireAt;
       if (expiresAt) first = Math.min(first, Date.parse(expiresAt));
     }
