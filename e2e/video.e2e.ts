@@ -8,6 +8,7 @@ import {
   approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
+  youtubePost,
 } from './support/accounts.ts';
 import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
@@ -35,8 +36,13 @@ async function uploadPostVideo(account: Account, data: Buffer): Promise<string> 
   return ((await patched.json()) as { id: string }).id;
 }
 
-/** A pay-per-view video post, published once its video is transcoded. */
-async function lockedVideoPost(creator: Account, handle: string, description: string): Promise<PostView> {
+/** A video post (pay-per-view unless told otherwise), published once its video is transcoded. */
+async function lockedVideoPost(
+  creator: Account,
+  handle: string,
+  description: string,
+  terms: object = { visibility: 'pay_per_view', price: '2.50' },
+): Promise<PostView> {
   const mediaId = await uploadPostVideo(creator, testVideo({ size: '848x480' }));
   await expect
     .poll(
@@ -44,7 +50,7 @@ async function lockedVideoPost(creator: Account, handle: string, description: st
         const response = await fetch(`${baseUrl()}/api/posts`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
-          body: JSON.stringify({ description, mediaId, visibility: 'pay_per_view', price: '2.50' }),
+          body: JSON.stringify({ description, mediaId, ...terms }),
         });
         return response.status;
       },
@@ -128,8 +134,11 @@ describe('adaptive video in a browser', () => {
     await buyer.page.getByRole('tab', { name: /^Posts/ }).click();
     const video = card(buyer.page, description).locator('video');
     await video.waitFor();
-    // Out of view it loads nothing but the master playlist; in view it plays (muted, as cards do).
-    await expect.poll(() => buyerRequests.includes('hls')).toBe(true);
+    // Out of view it loads no segment (the next test shows it loads not even the player); in view
+    // it plays (muted, as cards do).
+    await buyer.page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+    );
     expect(buyerRequests.filter((path) => path.startsWith('hls-'))).toEqual([]);
     await video.scrollIntoViewIfNeeded();
     // Playing: pictures decoded and time moving, from a media source (hls.js), not a file URL.
@@ -170,5 +179,51 @@ describe('adaptive video in a browser', () => {
     expect(outsider.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
     await Promise.all([outsider.context.close(), buyer.context.close()]);
+  }, 120_000);
+
+  it('a card’s video player (hls.js) is downloaded once the card is scrolled to, not with the page', async () => {
+    const admin = await adminAccount(E2E_ADMIN_EMAIL);
+    const handle = `scroll${Date.now().toString(36)}`;
+    const { account: creatorAccount } = await approvedCreatorWithPictures(admin, {
+      handle,
+      displayName: 'Scroll Down',
+      avatar: '#1d4ed8',
+      banner: '#be123c',
+    });
+    const description = 'Further down the page';
+    await lockedVideoPost(creatorAccount, handle, description, { visibility: 'public' });
+    // Newer posts above it: on a phone the video's card starts well below the fold.
+    for (const text of ['Newest one', 'Second one', 'Third one']) await youtubePost(creatorAccount, text);
+
+    const fan = await openPage(browser(), { viewport: viewports.mobile });
+    const player: string[] = [];
+    fan.page.on('request', (request: Request) => {
+      if (/\/assets\/hls[.-][^/]*\.js$/.test(new URL(request.url()).pathname)) player.push(request.url());
+    });
+    await fan.page.goto(`/public-profile/${handle}`);
+    await fan.page.getByRole('tab', { name: /^Posts/ }).click();
+    const videoCard = card(fan.page, description);
+    await videoCard.waitFor({ state: 'attached' });
+    // The page has loaded, gone idle and made no request for half a second: the moment the player
+    // used to be fetched for every video on the page.
+    await fan.page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+    );
+    await fan.page.waitForLoadState('networkidle');
+    expect(await videoCard.locator('video').count()).toBe(1);
+    expect(player).toEqual([]);
+
+    await videoCard.scrollIntoViewIfNeeded();
+    await expect.poll(() => player.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () => videoCard.locator('video').evaluate((element: HTMLVideoElement) => element.currentTime > 0.2),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    expect(fan.errors).toEqual([]);
+    await fan.context.close();
   }, 120_000);
 });

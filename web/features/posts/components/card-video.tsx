@@ -25,8 +25,9 @@ export function CardVideo({ media, active, label, onOpen, priority = false }: Ca
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   // 'auto' follows the viewport; a press of Play or Pause overrides it until the card leaves view.
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>(reduceMotion ? 'pause' : 'auto');
-  const src = useVideoSource(ref, media);
   const playing = choice === 'play' || (choice === 'auto' && active);
+  // The player is loaded once the card is on screen or asked to play, not for every card of a page.
+  const src = useVideoSource(ref, media, active || playing);
 
   useEffect(() => {
     if (!active) setChoice((current) => (current === 'play' ? 'auto' : current));

@@ -51,9 +51,16 @@ function startLevel(levels: { bitrate: number; height: number }[], video: HTMLVi
 export function useVideoSource(
   ref: RefObject<HTMLVideoElement | null>,
   media: MediaView,
+  /**
+   * False while the video is not wanted yet (a card not scrolled to): hls.js, about 115 KB
+   * gzipped, is not even downloaded until this turns true once (it stays loaded after).
+   */
+  load = true,
 ): string | undefined {
   const hlsUrl = media.urls.hls;
   const [viaHlsJs] = useState(() => hlsUrl !== null && needsHlsJs());
+  const [loading, setLoading] = useState(load);
+  if (load && !loading) setLoading(true);
   const nativeSrc = useRenewedSource(ref, viaHlsJs ? null : (hlsUrl ?? media.urls.video));
   const player = useRef<{ hls: Hls; events: typeof Events } | null>(null);
   const latest = useRef(hlsUrl);
@@ -61,7 +68,7 @@ export function useVideoSource(
 
   useEffect(() => {
     const video = ref.current;
-    if (!viaHlsJs || !video) return;
+    if (!viaHlsJs || !video || !loading) return;
     let cancelled = false;
     let hls: Hls | null = null;
     // A play() before hls.js is attached is cut short when the element gets its media source:
@@ -119,7 +126,7 @@ export function useVideoSource(
       hls?.destroy();
       player.current = null;
     };
-  }, [ref, viaHlsJs]);
+  }, [ref, viaHlsJs, loading]);
 
   useEffect(() => {
     const current = player.current;
