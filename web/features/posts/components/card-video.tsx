@@ -27,7 +27,7 @@ export function CardVideo({ media, active, label, onOpen, priority = false }: Ca
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>(reduceMotion ? 'pause' : 'auto');
   const playing = choice === 'play' || (choice === 'auto' && active);
   // The player is loaded once the card is on screen or asked to play, not for every card of a page.
-  const src = useVideoSource(ref, media, active || playing);
+  const src = useVideoSource(ref, media, active || playing, true);
 
   useEffect(() => {
     if (!active) setChoice((current) => (current === 'play' ? 'auto' : current));

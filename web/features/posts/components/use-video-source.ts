@@ -3,6 +3,7 @@ import type { Events } from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import { pageIdle } from '../../../lib/page-idle.ts';
+import { playPreview } from './preview-player.ts';
 import { playQuietly, useRenewedSource } from './use-renewed-source.ts';
 
 type Hls = HlsPlayer;
@@ -56,6 +57,11 @@ export function useVideoSource(
    * gzipped, is not even downloaded until this turns true once (it stays loaded after).
    */
   load = true,
+  /**
+   * A card's muted, looping preview: played from the start of one rung without hls.js where the
+   * browser allows (preview-player.ts), so a first page with a video never parses hls.js.
+   */
+  preview = false,
 ): string | undefined {
   const hlsUrl = media.urls.hls;
   const [viaHlsJs] = useState(() => hlsUrl !== null && needsHlsJs());
@@ -86,47 +92,64 @@ export function useVideoSource(
       video.removeEventListener('play', onPlay);
       video.removeEventListener('pause', onPause);
     };
-    // hls.js (~115 KB gzipped) loads once the page is idle: the poster is painted meanwhile, and a
-    // first page with a video answers taps before it parses hls.js.
-    void pageIdle()
-      .then(() => (cancelled ? null : import('hls.js/light')))
-      .then((module) => {
-        const url = latest.current;
-        if (cancelled || !url || !module) return;
-        const Hls = module.default;
-        stopWatching();
-        if (!Hls.isSupported()) {
-          // No usable MSE after all: let the browser try the playlist itself.
-          video.src = url;
-          if (wanted) playQuietly(video);
-          return;
-        }
-        const estimate = connectionEstimate();
-        hls = new Hls({
-          autoStartLoad: false,
-          capLevelToPlayerSize: true,
-          testBandwidth: estimate === null,
-          ...(estimate === null ? {} : { abrEwmaDefaultEstimate: estimate }),
+    const withHlsJs = () =>
+      // hls.js (~115 KB gzipped) loads once the page is idle: the poster is painted meanwhile, and
+      // a first page with a video answers taps before it parses hls.js.
+      pageIdle()
+        .then(() => (cancelled ? null : import('hls.js/light')))
+        .then((module) => {
+          const url = latest.current;
+          if (cancelled || !url || !module) return;
+          const Hls = module.default;
+          stopWatching();
+          if (!Hls.isSupported()) {
+            // No usable MSE after all: let the browser try the playlist itself.
+            video.src = url;
+            if (wanted) playQuietly(video);
+            return;
+          }
+          const estimate = connectionEstimate();
+          hls = new Hls({
+            autoStartLoad: false,
+            capLevelToPlayerSize: true,
+            testBandwidth: estimate === null,
+            ...(estimate === null ? {} : { abrEwmaDefaultEstimate: estimate }),
+          });
+          const instance = hls;
+          player.current = { hls: instance, events: Hls.Events };
+          instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+            instance.startLevel = startLevel(data.levels, video);
+            if (wanted || !video.paused) {
+              instance.startLoad(-1);
+              playQuietly(video);
+            } else video.addEventListener('play', () => instance.startLoad(-1), { once: true });
+          });
+          instance.loadSource(url);
+          instance.attachMedia(video);
         });
-        const instance = hls;
-        player.current = { hls: instance, events: Hls.Events };
-        instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-          instance.startLevel = startLevel(data.levels, video);
-          if (wanted || !video.paused) {
-            instance.startLoad(-1);
-            playQuietly(video);
-          } else video.addEventListener('play', () => instance.startLoad(-1), { once: true });
-        });
-        instance.loadSource(url);
-        instance.attachMedia(video);
+    const stopPreview = new AbortController();
+    const url = latest.current;
+    if (preview && url) {
+      // A card's muted preview plays without hls.js where it can; otherwise, or if it fails, hls.js.
+      playPreview(video, url, {
+        signal: stopPreview.signal,
+        wanted: () => wanted,
+        bitsPerSecond: connectionEstimate(),
+      }).catch(() => {
+        if (cancelled) return;
+        video.removeAttribute('src');
+        video.load();
+        void withHlsJs();
       });
+    } else void withHlsJs();
     return () => {
       cancelled = true;
+      stopPreview.abort();
       stopWatching();
       hls?.destroy();
       player.current = null;
     };
-  }, [ref, viaHlsJs, loading]);
+  }, [ref, viaHlsJs, loading, preview]);
 
   useEffect(() => {
     const current = player.current;
