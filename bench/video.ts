@@ -23,7 +23,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { media } from '../server/db/schema/index.ts';
@@ -50,6 +50,21 @@ const THROTTLE = {
   downloadThroughput: (1.6 * 1_000_000) / 8,
   uploadThroughput: (750 * 1_000) / 8,
 };
+
+/**
+ * Evaluates `expression` in the page until it is truthy and answers it. Asked from here: the
+ * page's own polling (waitForFunction) evaluates text in a way the app's CSP refuses. The figures
+ * measured are the page's own timestamps, so how often this asks does not change them.
+ */
+async function pollPage<T = unknown>(page: Page, expression: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await page.evaluate<T>(expression);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not true after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** A 1080p phone-like upload: moving test pattern with grain (so x264 works as on real footage), and sound. */
 async function makeSource(dir: string): Promise<string> {
@@ -288,14 +303,12 @@ async function playToFirstFrame(base: string, handle: string, mediaId: string) {
       const button = card.getByRole('button', { name: 'Play video' });
       await button.scrollIntoViewIfNeeded();
       await master;
-      // hls.js is loaded and attached (the master playlist parsed) before the fan presses Play.
-      // Page-side code is given as text: this file is type-checked without the browser's types.
-      await page.waitForFunction(
+      // The card's player has attached its media source (playlists read, no segment yet) before
+      // the fan presses Play. Page-side code is given as text: this file is type-checked without
+      // the browser's types.
+      await pollPage(
+        page,
         "document.querySelector('article video')?.getAttribute('src')?.startsWith('blob:')",
-        undefined,
-        {
-          timeout: 30_000,
-        },
       );
       downlinkMbps = await page.evaluate<number | null>('navigator.connection?.downlink ?? null');
       await page.evaluate(`(() => {
@@ -316,12 +329,10 @@ async function playToFirstFrame(base: string, handle: string, mediaId: string) {
       })()`);
       const before = requested.length;
       await button.click();
-      const times = await page.waitForFunction(
+      const { press, frame } = await pollPage<Required<PageTimes>>(
+        page,
         'window.benchTimes.frame !== undefined ? window.benchTimes : null',
-        undefined,
-        { timeout: 30_000, polling: 50 },
       );
-      const { press, frame } = (await times.jsonValue()) as Required<PageTimes>;
       runs.push((frame - press) / 1000);
       startRungs.push(requested[before] ?? '?');
       await context.close();

@@ -3,7 +3,6 @@ import type { Events } from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import { pageIdle } from '../../../lib/page-idle.ts';
-import { playPreview } from './preview-player.ts';
 import { playQuietly, useRenewedSource } from './use-renewed-source.ts';
 
 type Hls = HlsPlayer;
@@ -131,16 +130,21 @@ export function useVideoSource(
     const url = latest.current;
     if (preview && url) {
       // A card's muted preview plays without hls.js where it can; otherwise, or if it fails, hls.js.
-      playPreview(video, url, {
-        signal: stopPreview.signal,
-        wanted: () => wanted,
-        bitsPerSecond: connectionEstimate(),
-      }).catch(() => {
-        if (cancelled) return;
-        video.removeAttribute('src');
-        video.load();
-        void withHlsJs();
-      });
+      // Its code (a few KB) comes when a card first plays, not with the page.
+      import('./preview-player.ts')
+        .then(({ playPreview }) =>
+          playPreview(video, url, {
+            signal: stopPreview.signal,
+            wanted: () => wanted,
+            bitsPerSecond: connectionEstimate(),
+          }),
+        )
+        .catch(() => {
+          if (cancelled) return;
+          video.removeAttribute('src');
+          video.load();
+          void withHlsJs();
+        });
     } else void withHlsJs();
     return () => {
       cancelled = true;
