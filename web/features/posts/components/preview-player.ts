@@ -107,9 +107,17 @@ async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
 }
 
 async function append(buffer: SourceBuffer, bytes: ArrayBuffer, signal: AbortSignal): Promise<void> {
-  const done = once(buffer, ['updateend', 'error'], signal);
+  let failed = false;
+  const onError = () => {
+    failed = true;
+  };
+  buffer.addEventListener('error', onError, { once: true });
+  const done = once(buffer, ['updateend'], signal);
   buffer.appendBuffer(bytes);
   await done;
+  buffer.removeEventListener('error', onError);
+  // 'error' comes before 'updateend' when the browser could not take the bytes.
+  if (failed) throw new Error('the browser refused a preview segment');
 }
 
 /**
