@@ -65,6 +65,7 @@ interface SentRow extends Record<string, unknown> {
   paid: boolean;
   firstName: string;
   lastName: string;
+  n: number | string;
   total: number | string;
 }
 interface MassSentRow extends Record<string, unknown> {
@@ -73,6 +74,7 @@ interface MassSentRow extends Record<string, unknown> {
   audience: MassMessageAudience;
   audienceName: string | null;
   paid: boolean;
+  n: number | string;
   total: number | string;
 }
 
@@ -139,7 +141,7 @@ export function createVaultRepository(db: Database) {
           .orderBy(desc(posts.id)),
         db.execute(sql`
           select media_id as "mediaId", id, conversation_id as "conversationId", paid,
-            first_name as "firstName", last_name as "lastName", total
+            first_name as "firstName", last_name as "lastName", n, total
           from (
             select mi.media_id, m.id, m.conversation_id, m.price_cents is not null as paid,
               u.first_name, u.last_name,
@@ -156,7 +158,7 @@ export function createVaultRepository(db: Database) {
           order by id desc
         `),
         db.execute(sql`
-          select media_id as "mediaId", id, audience, audience_name as "audienceName", paid, total
+          select media_id as "mediaId", id, audience, audience_name as "audienceName", paid, n, total
           from (
             select mmi.media_id, mm.id, mm.audience, mm.audience_name, mm.price_cents is not null as paid,
               row_number() over (partition by mmi.media_id order by mm.id desc) as n,
@@ -191,7 +193,7 @@ export function createVaultRepository(db: Database) {
         into.listed.push(...uses);
         into.total += uses.length;
       }
-      const counted = new Set<string>();
+      // Every row carries its item's count of that kind; the newest (n = 1) adds it once.
       for (const row of rowsOf<MassSentRow>(massSent)) {
         const into = entry(row.mediaId);
         into.listed.push({
@@ -201,8 +203,7 @@ export function createVaultRepository(db: Database) {
           audienceName: row.audienceName,
           paid: row.paid,
         });
-        if (!counted.has(`mass:${row.mediaId}`)) into.total += Number(row.total);
-        counted.add(`mass:${row.mediaId}`);
+        if (Number(row.n) === 1) into.total += Number(row.total);
       }
       for (const row of rowsOf<SentRow>(sent)) {
         const into = entry(row.mediaId);
@@ -213,8 +214,7 @@ export function createVaultRepository(db: Database) {
           to: `${row.firstName} ${row.lastName}`.trim(),
           paid: row.paid,
         });
-        if (!counted.has(`message:${row.mediaId}`)) into.total += Number(row.total);
-        counted.add(`message:${row.mediaId}`);
+        if (Number(row.n) === 1) into.total += Number(row.total);
       }
       return found;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMedia, buildPost, postPage } from '../test/build-post.ts';
-import { type PostPages, PROCESSING_REFRESH_MS, refreshBeforeExpiry } from './post-pages.ts';
+import { type PostPages, PROCESSING_REFRESH_MS, refreshInterval } from './post-pages.ts';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const expiring = (id: string, at: string | null) =>
@@ -10,19 +10,19 @@ const pages = (...items: ReturnType<typeof buildPost>[]): PostPages => ({
   pageParams: [null, 'next'],
 });
 
-describe('refreshBeforeExpiry', () => {
+describe('refreshInterval', () => {
   it('does not poll a list whose media links never expire', () => {
-    expect(refreshBeforeExpiry(pages(expiring('a', null), buildPost({ media: null })), now)).toBe(false);
-    expect(refreshBeforeExpiry(undefined, now)).toBe(false);
+    expect(refreshInterval(pages(expiring('a', null), buildPost({ media: null })), now)).toBe(false);
+    expect(refreshInterval(undefined, now)).toBe(false);
   });
 
   it('refreshes 90 seconds before the first link of any page expires', () => {
     const data = pages(expiring('a', '2026-03-01T12:10:00Z'), expiring('b', '2026-03-01T12:06:00Z'));
-    expect(refreshBeforeExpiry(data, now)).toBe(6 * 60_000 - 90_000);
+    expect(refreshInterval(data, now)).toBe(6 * 60_000 - 90_000);
   });
 
   it('waits at least 15 seconds, even when a link is already about to expire', () => {
-    expect(refreshBeforeExpiry(pages(expiring('a', '2026-03-01T12:00:30Z')), now)).toBe(15_000);
+    expect(refreshInterval(pages(expiring('a', '2026-03-01T12:00:30Z')), now)).toBe(15_000);
   });
 
   it('asks again every few seconds while one of the owner’s uploads is processing, and stops after', () => {
@@ -30,12 +30,12 @@ describe('refreshBeforeExpiry', () => {
       id: 'p',
       media: buildMedia({ status: 'processing', urlsExpireAt: null }),
     });
-    expect(refreshBeforeExpiry(pages(expiring('a', '2026-03-01T12:10:00Z'), processing), now)).toBe(
+    expect(refreshInterval(pages(expiring('a', '2026-03-01T12:10:00Z'), processing), now)).toBe(
       PROCESSING_REFRESH_MS,
     );
     const laterItem = buildPost({ id: 'q', items: [buildMedia({ status: 'processing' })] });
-    expect(refreshBeforeExpiry(pages(laterItem), now)).toBe(PROCESSING_REFRESH_MS);
+    expect(refreshInterval(pages(laterItem), now)).toBe(PROCESSING_REFRESH_MS);
     const failed = buildPost({ id: 'p', media: buildMedia({ status: 'failed', urlsExpireAt: null }) });
-    expect(refreshBeforeExpiry(pages(failed), now)).toBe(false);
+    expect(refreshInterval(pages(failed), now)).toBe(false);
   });
 });

@@ -29,7 +29,7 @@ export async function getPostPage(
  * processing (only its owner is shown such a post), so it turns into the photo or video, or into
  * the reason it failed, without a reload; else before its signed URLs expire; false when neither.
  */
-export function refreshBeforeExpiry(data: PostPages | undefined, now = Date.now()): number | false {
+export function refreshInterval(data: PostPages | undefined, now = Date.now()): number | false {
   let first = Number.POSITIVE_INFINITY;
   for (const page of data?.pages ?? []) {
     for (const post of page.items) {
@@ -56,6 +56,6 @@ export function postPagesOptions<Key extends QueryKey>(
     staleTime: STALE_MS,
     // A tab left in the background past the links' lifetime comes back with fresh ones.
     refetchOnWindowFocus: true,
-    refetchInterval: (query) => refreshBeforeExpiry(query.state.data),
+    refetchInterval: (query) => refreshInterval(query.state.data),
   });
 }
