@@ -1,5 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * A `findBy...` waits up to 5 s: dialogs and menus are lazily imported, and the first import of one
+ * in a worker (transforming its modules) can take more than the default second on a busy machine.
+ * A test that expects something to stay away uses `queryBy...`, which does not wait.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * Strict tests: an unexpected console.error fails the test that caused it (React warnings, failed
