@@ -1,7 +1,9 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, minifySync, type Plugin } from 'vite';
 import { firstPageChunks } from './scripts/first-page-chunks.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -20,6 +22,27 @@ function serverEntry(): Plugin {
         build: { ssr: 'entry-server.tsx' },
         logLevel: 'warn',
       });
+    },
+  };
+}
+
+/**
+ * web/public/theme-init.js is copied as it is written, comments included, and every page loads it
+ * before its first paint: the build minifies the copy (about half its gzipped bytes).
+ */
+function minifiedThemeScript(): Plugin {
+  let outDir = '';
+  return {
+    name: 'fanplace-minified-theme-script',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const file = path.join(outDir, 'theme-init.js');
+      const { code, errors } = minifySync(file, readFileSync(file, 'utf8'), { compress: true, mangle: true });
+      if (errors?.length) throw new Error(`theme-init.js did not minify: ${errors[0]?.message}`);
+      writeFileSync(file, code);
     },
   };
 }
@@ -68,7 +91,7 @@ const preactInBrowser = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), ownModulesWithoutSideEffects(), serverEntry()],
+  plugins: [react(), tailwindcss(), ownModulesWithoutSideEffects(), minifiedThemeScript(), serverEntry()],
   resolve: {
     alias: [
       { find: '@', replacement: fromRoot('./web') },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,10 @@ const alias = { '@': fromRoot('./web'), '#common': fromRoot('./common') };
 
 export default defineConfig({
   test: {
+    // A test file spends much of its time waiting (the database, ffmpeg, a server it started), and
+    // each file has its own database and data directory: one file per core, and at least two at
+    // once, halves a 2-core machine's run (Vitest's default leaves a core idle).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },

@@ -12,7 +12,7 @@
  * Figures are reported, never asserted: the exit code is 0 unless the bench itself fails.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,14 @@ import type { PostList } from '../common/schemas/posts.ts';
 import { demoCreators } from '../server/services/demo/catalog.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** BENCH_DETAILS=1: also the scripts that kept the main thread busiest and the longest tasks, per run. */
+/**
+ * BENCH_DETAILS=1: also the scripts that kept the main thread busiest, the longest tasks and the
+ * largest paint's element, per run, and each run's whole Lighthouse report (JSON) in
+ * BENCH_REPORTS_DIR (a temp dir by default).
+ */
 const DETAILS = process.env.BENCH_DETAILS === '1';
+const reportsDir = process.env.BENCH_REPORTS_DIR ?? path.join(tmpdir(), 'fp-bench-web-reports');
+if (DETAILS) mkdirSync(reportsDir, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SEED_TIMEOUT_MS = Number(process.env.BENCH_SEED_TIMEOUT_MS ?? 300_000);
 
@@ -140,7 +146,12 @@ async function measure(url: string, port: number): Promise<Sample> {
   const scripts = (requests ?? []).filter((item) => item.resourceType === 'Script');
   let jsGzipBytes = 0;
   for (const script of scripts) jsGzipBytes += await gzippedSize(script.url);
-  if (DETAILS) printDetails(lhr.audits);
+  if (DETAILS) {
+    printDetails(lhr.audits);
+    const report = path.join(reportsDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`);
+    writeFileSync(report, JSON.stringify(lhr));
+    console.info(`      report: ${report}`);
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: audit('largest-contentful-paint'),

@@ -96,7 +96,10 @@ describe('the app shell in a browser', () => {
     expect(html).toContain('<div id="root" data-server-rendered inert>');
     expect(html).toContain('Discover new and exciting creators</h1>');
     expect(html).toMatch(/<script type="application\/json" id="server-state">\{"mutations":\[\],"queries":/);
-    expect(html).toMatch(/<script type="module" fetchpriority="low"/);
+    // The app's module is not in the markup: theme-init.js asks for it once the page has painted.
+    expect(html).not.toContain('<script type="module"');
+    const appScript = html.match(/<script src="\/theme-init\.js" data-app="([^"]+)"><\/script>/)?.[1];
+    expect(appScript).toMatch(/^\/assets\/index-[\w-]+\.js$/);
 
     const { page, context, errors } = await openPage(browser, { viewport: viewports.mobile });
     const logs: string[] = [];
@@ -120,6 +123,16 @@ describe('the app shell in a browser', () => {
       }),
     ).toBe(true);
     expect(logs.filter((text) => text.includes('redrawn in the browser'))).toEqual([]);
+    // The app's module was asked for after the page's first contentful paint.
+    const order = await page.evaluate((script) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      const asked = performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname === script)?.startTime;
+      return { paint, asked: asked ?? null };
+    }, appScript ?? '');
+    expect(order.paint).not.toBeNull();
+    expect(order.asked).toBeGreaterThanOrEqual(order.paint ?? Number.POSITIVE_INFINITY);
     await page.getByRole('link', { name: 'Discover Creators' }).click();
     await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
     expect(errors).toEqual([]);

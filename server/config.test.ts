@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults on a bare environment', () => {
@@ -128,14 +128,28 @@ describe('loadConfig', () => {
     });
   });
 
-  it('keeps signed media links 10 minutes unless MEDIA_SIGNED_URL_TTL_SECONDS says otherwise', () => {
-    const ttl = (env: Record<string, string>) =>
-      loadConfig(env, { ephemeral: true }).media.signedUrlTtlSeconds;
-    expect(ttl({})).toBe(600);
-    expect(ttl({ MEDIA_SIGNED_URL_TTL_SECONDS: '120' })).toBe(120);
-    expect(() => loadConfig({ MEDIA_SIGNED_URL_TTL_SECONDS: '5' })).toThrow(/MEDIA_SIGNED_URL_TTL_SECONDS/);
-    expect(() => loadConfig({ MEDIA_SIGNED_URL_TTL_SECONDS: String(8 * 24 * 3600) })).toThrow(
-      /MEDIA_SIGNED_URL_TTL_SECONDS/,
-    );
-  });
+  it.each([
+    {
+      name: 'MEDIA_SIGNED_URL_TTL_SECONDS',
+      read: (config: Config) => config.media.signedUrlTtlSeconds,
+      fallback: 600,
+      valid: 120,
+      invalid: ['5', String(8 * 24 * 3600)],
+    },
+    {
+      name: 'MEDIA_RETRY_DELAY_SECONDS',
+      read: (config: Config) => config.media.retryDelaySeconds,
+      fallback: 10,
+      valid: 1,
+      invalid: ['0', '3601'],
+    },
+  ])(
+    'reads $name: $fallback unless set, refused out of range',
+    ({ name, read, fallback, valid, invalid }) => {
+      const load = (env: Record<string, string>) => read(loadConfig(env, { ephemeral: true }));
+      expect(load({})).toBe(fallback);
+      expect(load({ [name]: String(valid) })).toBe(valid);
+      for (const value of invalid) expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    },
+  );
 });

@@ -80,6 +80,8 @@ const envSchema = z.object({
     .min(30)
     .max(7 * 24 * 60 * 60)
     .default(10 * 60),
+  /** First wait before a failed media job runs again (seconds, doubled for the next try). */
+  MEDIA_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Bearer token for /api/metrics; unset: no metrics endpoint. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -142,6 +144,8 @@ export interface Config {
     ffprobePath: string;
     /** Lifetime of signed links to private renditions, in seconds. */
     signedUrlTtlSeconds: number;
+    /** First wait before a failed processing job runs again, in seconds (then doubled). */
+    retryDelaySeconds: number;
   };
   shutdownTimeoutMs: number;
   /** Bearer token for /api/metrics; null: the endpoint is off. */
@@ -262,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
       signedUrlTtlSeconds: env.MEDIA_SIGNED_URL_TTL_SECONDS,
+      retryDelaySeconds: env.MEDIA_RETRY_DELAY_SECONDS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN ?? null,

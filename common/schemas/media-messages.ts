@@ -1,10 +1,13 @@
 import { limits } from '../limits.ts';
+import { processingMessage } from './processing-message.ts';
 
 const GB = 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
 /** 2 MB -> '2MB', 2 GiB -> '2GB': the spec's spelling. */
 const sizeLabel = (bytes: number) =>
   bytes >= GB && bytes % GB === 0 ? `${bytes / GB}GB` : `${Math.round((bytes / MB) * 10) / 10}MB`;
+
+export { processingMessage } from './processing-message.ts';
 
 /** The wording users see; the spec's own for profile and property images (sections 5 and 8). */
 export const mediaMessages = {
@@ -22,7 +25,7 @@ export const mediaMessages = {
     'This PDF contains scripts or attached files. Please upload a plain PDF, JPEG or PNG',
   deleted: 'Image deleted successfully',
   deleteFailed: 'Failed to delete image',
-  processing: 'Processing...',
+  processing: processingMessage,
   notFound: 'Media not found',
   linkInvalid: 'This link is invalid or has expired',
   uploadFailed: 'The upload could not be completed',

@@ -56,6 +56,8 @@ export const mediaSchema = z.object({
   duration: z.number().nullable(),
   /** Base64 thumbhash placeholder (images and video posters). */
   thumbhash: z.string().nullable(),
+  /** The thumbhash as a tiny PNG data URL, to paint behind the media until it loads. */
+  placeholder: z.string().nullable(),
   /** True when this viewer only gets the blurred preview. */
   locked: z.boolean(),
   /** The one URL to show: a full rendition when entitled, the blurred preview otherwise. */

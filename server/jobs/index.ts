@@ -56,7 +56,13 @@ export function createJobs(
       log,
     });
     jobs.push(
-      processMediaJob({ processor, media: repos.media, storage: media.storage, clock }),
+      processMediaJob({
+        processor,
+        media: repos.media,
+        storage: media.storage,
+        clock,
+        retryDelaySeconds: media.retryDelaySeconds,
+      }),
       sweepMediaTempJob({
         runtime: media,
         clock,

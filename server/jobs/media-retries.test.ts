@@ -26,7 +26,8 @@ describe('an upload whose processing fails on every try', () => {
     const ffmpeg = path.join(dir, 'ffmpeg');
     writeFileSync(ffmpeg, `#!/bin/sh\necho run >> '${path.join(dir, 'runs')}'\nkill -9 $$\n`);
     chmodSync(ffmpeg, 0o755);
-    t = await createMediaTestApp({ FFMPEG_PATH: ffmpeg }, { runJobs: true });
+    // Retries 1 s then 2 s later (the default waits 10 s then 20 s).
+    t = await createMediaTestApp({ FFMPEG_PATH: ffmpeg, MEDIA_RETRY_DELAY_SECONDS: '1' }, { runJobs: true });
   });
   afterAll(async () => {
     await t.close();
@@ -40,8 +41,8 @@ describe('an upload whose processing fails on every try', () => {
     const id = last.json<MediaView>().id;
     expect(last.json<MediaView>().status).toBe('processing');
 
-    // Three runs (the first and two retries, 10 s then 20 s apart at the least, with jitter).
-    const view = await waitForProcessing(t, owner.token, id, 110_000);
+    // Three runs (the first and two retries, 1 s then 2 s apart at the least, with jitter).
+    const view = await waitForProcessing(t, owner.token, id, 60_000);
     expect(view).toMatchObject({
       status: 'failed',
       failureReason: 'Processing failed: the video converter stopped before it finished',
@@ -49,5 +50,5 @@ describe('an upload whose processing fails on every try', () => {
     });
     expect(readFileSync(path.join(dir, 'runs'), 'utf8').trim().split('\n')).toHaveLength(3);
     expect((await storedObjects(t)).filter((file) => file.startsWith(`${id}/`))).toEqual([]);
-  }, 150_000);
+  }, 90_000);
 });

@@ -12,12 +12,14 @@ export function processMediaJob(deps: {
   media: Pick<MediaRepository, 'findById' | 'finishProcessing'>;
   storage: Pick<Storage, 'deletePrefix'>;
   clock: Clock;
+  /** First wait before a failed run is tried again (doubled for the next). */
+  retryDelaySeconds: number;
 }): JobDefinition<{ mediaId: string }> {
   return {
     name: PROCESS_MEDIA,
     // A 2 GB video transcodes for a long while; a dead worker is noticed by its heartbeat instead
     // (server/adapters/queue.ts), so its job runs again within a minute.
-    settings: { expireInSeconds: 2 * 60 * 60, retryLimit: 2, retryDelaySeconds: 10 },
+    settings: { expireInSeconds: 2 * 60 * 60, retryLimit: 2, retryDelaySeconds: deps.retryDelaySeconds },
     handle: ({ mediaId }) => deps.processor.process(mediaId),
     // Retries used up (the worker kept dying, or the database kept failing): the upload shows why
     // instead of "processing" for ever, and nothing of it stays behind.

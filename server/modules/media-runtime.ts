@@ -15,6 +15,8 @@ export interface MediaRuntime {
   ffmpeg: Ffmpeg;
   /** Local disk for spooled uploads and processing outputs (DATA_DIR/media/.tmp). */
   scratchRoot: string;
+  /** First wait before a failed processing job runs again, in seconds (MEDIA_RETRY_DELAY_SECONDS). */
+  retryDelaySeconds: number;
 }
 
 export async function createMediaRuntime(config: Pick<Config, 's3' | 'media'>): Promise<MediaRuntime> {
@@ -30,5 +32,6 @@ export async function createMediaRuntime(config: Pick<Config, 's3' | 'media'>): 
       ffprobePath: config.media.ffprobePath,
     }),
     scratchRoot: config.media.dir,
+    retryDelaySeconds: config.media.retryDelaySeconds,
   };
 }

@@ -25,6 +25,22 @@ export interface PageRenderer {
 const serverRendered = [routes.home, routes.discover, routes.publicProfile];
 
 const ROOT = '<div id="root"></div>';
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const THEME_SCRIPT = '<script src="/theme-init.js">';
+
+/**
+ * A server-rendered page asks for the app's code only once its markup has been painted: the module
+ * is named on theme-init.js's element (`data-app`), which loads it after the first paint
+ * (web/public/theme-init.js). On a phone's slow network the first paint's markup, styles and
+ * pictures then get the bandwidth first, and the app adopts the markup a moment later.
+ */
+export function appAfterFirstPaint(template: string): string {
+  const app = template.match(APP_SCRIPT)?.[1];
+  if (!app || !template.includes(THEME_SCRIPT)) return template;
+  return template
+    .replace(APP_SCRIPT, '')
+    .replace(THEME_SCRIPT, () => `<script src="/theme-init.js" data-app="${app}">`);
+}
 /** JSON that can never close the script element it sits in. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -40,6 +56,7 @@ export async function loadPageRenderer(
   const entryFile = path.join(path.dirname(distDir), 'ssr', 'entry-server.js');
   if (!existsSync(entryFile) || !template.includes(ROOT)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const shell = appAfterFirstPaint(template);
   // The page's reads come from the visitor's address (request.ip, after TRUST_PROXY), so rules
   // that depend on it, such as a creator's blocked countries, answer as they would to the browser.
   const visitor = new AsyncLocalStorage<string>();
@@ -70,7 +87,7 @@ export async function loadPageRenderer(
         const hints = page.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
         const body = page.html.slice(hints.length);
         return (
-          template
+          shell
             // Functions, so a `$&` or `$'` in the page's text is text, not a replacement pattern.
             .replace('</head>', () => `${hints}</head>`)
             // The page is painted without its JavaScript: pictures, fonts and styles come first.

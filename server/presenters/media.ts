@@ -1,5 +1,6 @@
 import type { MediaUrls, MediaView } from '../../common/schemas/media.ts';
 import { ownValue } from '../lib/own.ts';
+import { placeholderDataUrl } from '../lib/placeholder.ts';
 import { isPublicVariant } from '../policies/media.ts';
 import type { MediaRecord } from '../repositories/media.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
@@ -79,6 +80,7 @@ export async function presentMedia(media: MediaRecord, options: PresentMediaOpti
     height: media.height,
     duration: media.durationSeconds,
     thumbhash: media.thumbhash,
+    placeholder: placeholderDataUrl(media.thumbhash),
     locked: !entitled,
     url,
     urls,

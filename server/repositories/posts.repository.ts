@@ -399,8 +399,11 @@ export function createPostsRepository(db: Database) {
       'extrasJson', ${nest.extrasJson}, 'pollJson', ${nest.pollJson})`;
     const kind = options.kind ? sql`and ${media.kind} = ${value('kind', options.kind)}` : sql``;
     const unpinned = options.kind ? sql`` : sql`and ${posts.pinnedAt} is null`;
+    // The cursor as a subquery's value: the planner sees it no better in a custom plan than in the
+    // cached generic one, so PostgreSQL keeps the generic plan for deep pages instead of planning
+    // each one again (0.4 ms of a 1.2 ms page; docs/decisions/0027).
     const before = options.beforeId
-      ? sql`and ${posts.id} < ${value('beforeId', options.beforeId)}::uuid`
+      ? sql`and ${posts.id} < (select ${value('beforeId', options.beforeId)}::uuid)`
       : sql``;
     const who =
       'id' in options

@@ -20,3 +20,31 @@
     // Storage unavailable: nobody is signed in on this device.
   }
 })();
+
+// A page painted by the server names the app's module on this script (data-app): it is asked
+// for once that page has painted, so a slow network serves the first paint first (decision 0032).
+(() => {
+  const app = document.currentScript?.dataset.app;
+  if (!app) return;
+  let asked = false;
+  const load = () => {
+    if (asked) return;
+    asked = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = app;
+    document.head.append(script);
+  };
+  // A hidden tab paints nothing; without paint timing, the first frame after parsing stands in.
+  if (document.visibilityState === 'hidden') return load();
+  if (window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(load, 0);
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(load, 3000);
+  } else
+    document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(load, 0)));
+})();

@@ -134,8 +134,10 @@ describe.each(STORAGE_DRIVERS)(
           locked: true,
           status: 'ready',
           thumbhash: full.thumbhash,
+          placeholder: full.placeholder,
           urlsExpireAt: null,
         });
+        expect(locked.placeholder).toMatch(/^data:image\/png;base64,/);
         expect(locked.urls).toEqual({
           preview: full.urls.preview,
           sources: [],

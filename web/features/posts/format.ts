@@ -1,5 +1,3 @@
-import { thumbHashToDataURL } from 'thumbhash';
-
 /** 'Lena Park' -> 'LP', for an avatar without a picture. */
 export function initials(displayName: string): string {
   const letters = displayName
@@ -18,20 +16,9 @@ export function likesLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${likeWord(count)}`;
 }
 
-const placeholders = new Map<string, string | undefined>();
-
-/** A thumbhash as a tiny PNG data URL painted behind media until it loads; undefined if unreadable. */
-export function thumbhashDataUrl(hash: string | null): string | undefined {
-  if (!hash) return undefined;
-  if (!placeholders.has(hash)) {
-    try {
-      const bytes = Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
-      placeholders.set(hash, thumbHashToDataURL(bytes));
-    } catch {
-      placeholders.set(hash, undefined);
-    }
-  }
-  return placeholders.get(hash);
+/** The style that paints a media placeholder (a data URL from the server) behind a box. */
+export function placeholderBackground(placeholder: string | null | undefined): { backgroundImage?: string } {
+  return placeholder ? { backgroundImage: `url(${placeholder})` } : {};
 }
 
 /** "3 photos · 1 video" (the same words as itemCountsLabel in common/schemas/posts.ts, without zod). */

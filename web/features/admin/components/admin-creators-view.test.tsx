@@ -140,6 +140,7 @@ function documentView(url: string): CreatorReview['document'] {
     height: null,
     duration: null,
     thumbhash: null,
+    placeholder: null,
     locked: false,
     url: null,
     urls: { preview: null, sources: [], poster: null, video: null, hls: null, document: url },

@@ -27,6 +27,7 @@ function photo(id: string, locked: boolean): MediaView {
     height: 600,
     duration: null,
     thumbhash: null,
+    placeholder: null,
     locked,
     url: locked ? preview : `/api/media/${id}/w800?sig=x`,
     urls: {

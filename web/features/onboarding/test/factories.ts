@@ -31,6 +31,7 @@ export function buildMedia(overrides: Partial<MediaView> = {}): MediaView {
     height: 640,
     duration: null,
     thumbhash: null,
+    placeholder: null,
     locked: false,
     url: `/media/${id}.webp`,
     urls: { preview: null, sources: [], poster: null, video: null, hls: null, document: null },

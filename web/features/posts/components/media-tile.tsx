@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, Play } from 'lucide-react';
 import type { PostView } from '#common/schemas/posts.ts';
-import { thumbhashDataUrl } from '../format.ts';
+import { placeholderBackground } from '../format.ts';
 import { LockedMedia } from './locked-media.tsx';
 import { PostDialogHost, usePostDialog } from './post-dialogs.tsx';
 import { PostImage } from './post-image.tsx';
@@ -30,13 +30,12 @@ export function MediaTile({ post }: { post: PostView }) {
   const { media, creator } = post;
   const isVideo = media?.kind === 'video' || post.youtubeId !== null;
   const noun = isVideo ? 'video' : 'photo';
-  const placeholder = thumbhashDataUrl(media?.thumbhash ?? null);
   const pending = !post.locked && media !== null && media.status !== 'ready';
 
   return (
     <li
       className="relative aspect-square overflow-hidden bg-muted bg-cover bg-center"
-      style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined }}
+      style={placeholderBackground(media?.placeholder)}
     >
       {post.locked ? (
         <LockedMedia

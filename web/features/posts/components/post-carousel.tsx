@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { placeholderBackground } from '../format.ts';
 import { CardVideo } from './card-video.tsx';
 import { PostImage } from './post-image.tsx';
 
@@ -23,7 +24,13 @@ interface PostCarouselProps {
 export function PostCarousel({ items, active, creatorName, priority, onOpen }: PostCarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  // The furthest slide whose picture may load. The page arrives with the first one only (a phone
+  // fetches nothing the reader has not reached); once the page runs, the next one is fetched ahead.
+  const [reached, setReached] = useState(0);
   const count = items.length;
+  useEffect(() => {
+    setReached((furthest) => Math.max(furthest, Math.min(count - 1, index + 1)));
+  }, [index, count]);
   // While the arrows or keys move the track, its scroll events report the positions on the way.
   const moving = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -79,7 +86,14 @@ export function PostCarousel({ items, active, creatorName, priority, onOpen }: P
             aria-hidden={position === index ? undefined : true}
             className="relative size-full shrink-0 snap-center snap-always"
           >
-            {item.status !== 'ready' ? (
+            {position > reached ? (
+              // Not reached yet: its placeholder, until the reader comes near.
+              <div
+                data-testid="slide-not-loaded"
+                className="size-full bg-muted bg-cover bg-center"
+                style={placeholderBackground(item.placeholder)}
+              />
+            ) : item.status !== 'ready' ? (
               <div className="flex size-full items-center justify-center p-4 text-center text-sm text-muted-foreground">
                 {item.status === 'failed' ? 'This upload could not be processed.' : 'Still being processed.'}
               </div>

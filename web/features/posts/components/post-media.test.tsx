@@ -104,3 +104,17 @@ describe('post media while it is processing', () => {
     expect(screen.getByRole('button', { name: 'Open photo by Lena Park' })).toBeTruthy();
   });
 });
+
+describe('PostMedia placeholder', () => {
+  it("paints the server's placeholder behind the picture until it loads", () => {
+    const placeholder = 'data:image/png;base64,iVBORw0KGgo=';
+    const { container } = renderMedia(buildMedia({ placeholder }));
+    const box = container.firstElementChild as HTMLElement;
+    expect(box.style.backgroundImage).toBe(`url("${placeholder}")`);
+  });
+
+  it('paints nothing behind media that has no placeholder', () => {
+    const { container } = renderMedia(buildMedia({ placeholder: null }));
+    expect((container.firstElementChild as HTMLElement).style.backgroundImage).toBe('');
+  });
+});

@@ -1,10 +1,10 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
-import { mediaMessages } from '#common/schemas/media-messages.ts';
 import type { PostView } from '#common/schemas/posts.ts';
+import { processingMessage } from '#common/schemas/processing-message.ts';
 import { useMediaStatus } from '../../media/index.ts';
-import { itemCountsText, thumbhashDataUrl } from '../format.ts';
+import { itemCountsText, placeholderBackground } from '../format.ts';
 import { CardVideo } from './card-video.tsx';
 import { LockedMedia } from './locked-media.tsx';
 import { PostCarousel } from './post-carousel.tsx';
@@ -32,20 +32,19 @@ interface PostMediaProps {
 
 /**
  * A card's full-bleed media in a box whose shape is known before anything loads (no layout shift),
- * painted with the thumbhash meanwhile.
+ * painted with the thumbhash's placeholder meanwhile.
  */
 export function PostMedia({ post, active, priority, onOpen, onUnlock }: PostMediaProps) {
   const { creator } = post;
   // The owner's post whose video is still processing: polled until it is ready (or failed).
   const media = useMediaStatus(post.media);
   if (!post.locked && !post.youtubeId && !media) return null;
-  const placeholder = thumbhashDataUrl(media?.thumbhash ?? null);
   return (
     <div
       className="relative w-full overflow-hidden bg-muted bg-cover bg-center"
       style={{
         aspectRatio: mediaAspect(post),
-        backgroundImage: placeholder ? `url(${placeholder})` : undefined,
+        ...placeholderBackground(media?.placeholder),
       }}
     >
       {post.locked ? (
@@ -115,7 +114,7 @@ function MediaPending({ media }: { media: MediaView }) {
         </>
       ) : (
         <>
-          <span className="font-medium text-foreground">{mediaMessages.processing}</span>
+          <span className="font-medium text-foreground">{processingMessage}</span>
           <span>Your {media.kind === 'video' ? 'video' : 'photo'} appears here when it is ready.</span>
         </>
       )}

@@ -13,6 +13,7 @@ export function buildMedia(overrides: Partial<MediaView> = {}): MediaView {
     height: 960,
     duration: null,
     thumbhash: null,
+    placeholder: null,
     locked: false,
     url: '/media/m-1/w1280.webp',
     urls: {
