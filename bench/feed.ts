@@ -269,7 +269,7 @@ try {
       headers,
     });
     const plans = endpoint.query
-      ? await explainFeeds(db, sql, [
+      ? await explainFeeds(db, [
           { label: 'page 1', query: endpoint.query(null) },
           { label: `page ${DEEP_PAGES + 1}`, query: endpoint.query(deep) },
         ])
@@ -293,11 +293,14 @@ try {
   }
 
   console.info('');
-  console.info('EXPLAIN ANALYZE of each feed statement (the scans of its plan):');
+  console.info(
+    'EXPLAIN ANALYZE of each feed statement, prepared as the app runs it (the scans of its plan):',
+  );
   for (const { endpoint, plans } of results) {
     for (const plan of plans) {
       console.info(
-        `  ${endpoint.label}, ${plan.label}: ${fmt(plan.executionMs, 2)} ms executing, ${fmt(plan.planningMs, 2)} ms planning`,
+        `  ${endpoint.label}, ${plan.label}: ${plan.generic ? 'generic plan' : 'custom plan'}, ` +
+          `${fmt(plan.executionMs, 2)} ms executing, ${fmt(plan.planningMs, 2)} ms planning`,
       );
       for (const scan of plan.scans) console.info(`      ${scan}`);
       if (plan.scansAllPosts) console.info('      (reads the whole posts table)');

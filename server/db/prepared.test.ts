@@ -1,11 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostView } from '../../common/schemas/posts.ts';
-import { createPostsRepository, type PostRow, pageRowOf } from '../repositories/posts.repository.ts';
+import {
+  createPostsRepository,
+  type FeedPostJson,
+  feedRowFromJson,
+  type PostRow,
+} from '../repositories/posts.repository.ts';
 import { bearer, signUpVerified } from '../test/accounts.ts';
 import { buildCreator } from '../test/creators.ts';
 import { createMediaTestApp, type MediaTestApp } from '../test/media.ts';
-import { preparedStatements } from './prepared.ts';
+import { preparedStatements, STATEMENT_LIMITS, statementLimit } from './prepared.ts';
 import { posts } from './schema/index.ts';
 
 const youtubeUrl = 'https://youtu.be/dQw4w9WgXcQ';
@@ -71,18 +76,19 @@ describe('prepared feed statements', () => {
   it('answers the rows of the plain statements, whatever the values of a shape', async () => {
     const repo = createPostsRepository(t.app.services.database.db);
     const viewer = { id: fan.user.id, now: t.clock.now() };
-    const plain = async (query: PromiseLike<Parameters<typeof pageRowOf>[0][]>) =>
-      (await query).map(pageRowOf);
+    // The statements' LIMIT is a size up from the page (statementLimit): the first rows are the page.
+    const plain = async (query: PromiseLike<{ json: FeedPostJson }[]>, keep = Number.POSITIVE_INFINITY) =>
+      (await query).slice(0, keep).map((row) => feedRowFromJson(row.json));
 
-    for (const limit of [2, 10]) {
+    for (const limit of [1, 10]) {
       const following = await repo.following({ viewer, limit });
       expect(following.length).toBe(Math.min(limit, 3));
       expect(comparable(following)).toEqual(
-        comparable(await plain(repo.queries.following({ viewer, limit }))),
+        comparable(await plain(repo.queries.following({ viewer, limit }), limit)),
       );
       const deeper = { viewer, limit, beforeId: following.at(-1)?.post.id ?? '' };
       expect(comparable(await repo.following(deeper))).toEqual(
-        comparable(await plain(repo.queries.following(deeper))),
+        comparable(await plain(repo.queries.following(deeper), limit)),
       );
       for (const options of [
         { limit, viewer, followed: 'start' as const, others: 'start' as const },
@@ -91,10 +97,66 @@ describe('prepared feed statements', () => {
         const byId = (rows: PostRow[]) => comparable(rows).sort((a, b) => a.post.id.localeCompare(b.post.id));
         expect(byId(await repo.discover(options))).toEqual(byId(await plain(repo.queries.discover(options))));
       }
-      const byCreator = { creatorId: creator.creator.id, limit, includeUnready: false, viewer };
-      expect(comparable(await repo.byCreator(byCreator))).toEqual(
-        comparable(await plain(repo.queries.byCreator(byCreator))),
+      // Both limits read the statement of 11 rows: the repository keeps the rows asked for.
+      // Discover's rows are unordered; each stream holds at least the page (or all it has).
+      expect((await repo.discover({ limit, others: 'start' })).length).toBeGreaterThanOrEqual(
+        Math.min(limit, 5),
       );
+      const profile = await repo.profile({ handle: creator.creator.handle, limit, pinned: false, viewer });
+      expect(profile?.rows.length).toBe(Math.min(limit, 2));
+      const byCreator = { creatorId: creator.creator.id, limit, includeUnready: false, viewer };
+      expect((await repo.byCreator(byCreator)).length).toBe(Math.min(limit, 3));
+      expect(comparable(await repo.byCreator(byCreator))).toEqual(
+        comparable(await plain(repo.queries.byCreator(byCreator), limit)),
+      );
+    }
+  });
+
+  it('writes the page limit and the constants into the text, so a generic plan can use the indexes', () => {
+    const repo = createPostsRepository(t.app.services.database.db);
+    const viewer = { id: fan.user.id, now: t.clock.now() };
+    const after = { score: 1, id: made[0]?.id ?? '' };
+    const statements = [
+      repo.queries.discover({ limit: 21, viewer, followed: 'start', others: after }),
+      repo.queries.discover({ limit: 21, others: 'start' }),
+      repo.queries.following({ limit: 21, viewer, beforeId: after.id }),
+      repo.queries.byCreator({ creatorId: creator.creator.id, limit: 21, includeUnready: false, viewer }),
+      repo.queries.profile({ handle: creator.creator.handle, limit: 21, pinned: true, viewer }),
+    ];
+    for (const statement of statements) {
+      const { sql, params } = statement.toSQL();
+      expect(sql).toMatch(/limit 21\b/);
+      expect(sql).not.toMatch(/limit \$\d/);
+      expect(params).not.toContain(21);
+      expect(params).not.toContain(true);
+      expect(params).not.toContain('approved');
+    }
+    // Another number reads the next size up, with its own statement name (the repository keeps
+    // the rows asked for).
+    expect(repo.queries.following({ limit: 15, viewer }).toSQL().sql).toMatch(/limit 21\b/);
+    expect(repo.queries.following({ limit: 1, viewer }).toSQL().sql).toMatch(/limit 11\b/);
+    expect(() => repo.queries.following({ limit: 0, viewer })).toThrow(/page limit/);
+    expect(() => repo.queries.following({ limit: 2.5, viewer })).toThrow(/page limit/);
+  });
+
+  it('decodes the JSON of a page row into the records drizzle reads from the columns', async () => {
+    const repo = createPostsRepository(t.app.services.database.db);
+    const rows = await repo.discover({
+      limit: 10,
+      viewer: { id: fan.user.id, now: t.clock.now() },
+      others: 'start',
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const read = await repo.find(row.post.id);
+      expect(read).not.toBeNull();
+      expect({ post: row.post, creator: row.creator, media: row.media }).toEqual({
+        post: read?.post,
+        creator: read?.creator,
+        media: read?.media,
+      });
+      expect(row.post.createdAt).toBeInstanceOf(Date);
+      expect(row.creator.createdAt).toBeInstanceOf(Date);
     }
   });
 
@@ -155,5 +217,15 @@ describe('prepared feed statements', () => {
       );
     }
     expect(statements.size).toBe(1);
+  });
+});
+
+describe('statementLimit', () => {
+  it('rounds a page size up to one of a few statement sizes', () => {
+    expect(STATEMENT_LIMITS).toEqual([11, 21, 25, 51, 101]);
+    expect([1, 11, 12, 21, 22, 25, 26, 51, 52, 101, 102, 250].map(statementLimit)).toEqual([
+      11, 11, 21, 21, 25, 25, 51, 51, 101, 101, 201, 301,
+    ]);
+    for (const bad of [0, -1, 2.5, Number.NaN]) expect(() => statementLimit(bad)).toThrow(/page limit/);
   });
 });

@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { type AnyPgColumn, getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 
@@ -24,6 +24,34 @@ export function boundArgs(): StatementArgs & { values: Record<string, unknown> }
       return sql.placeholder(name) as Placeholder<string, T>;
     },
   };
+}
+
+/**
+ * The LIMITs a feed statement is written with: the page sizes the app asks for, each with the one
+ * row more that tells whether a next page exists (10 in the feeds, 20 by default, 24 in a profile's
+ * photo and video grids), then the API's larger sizes up to its maximum (100). A statement asked
+ * for another number reads the next size up and the repository keeps the rows asked for.
+ */
+export const STATEMENT_LIMITS = [11, 21, 25, 51, 101] as const;
+
+/** The size a statement for `limit` rows is written with (see STATEMENT_LIMITS). */
+export function statementLimit(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new Error(`a page limit must be a whole number from 1 up, not ${limit}`);
+  return STATEMENT_LIMITS.find((size) => size >= limit) ?? Math.ceil(limit / 100) * 100 + 1;
+}
+
+/**
+ * A page's LIMIT written into the statement's text rather than bound. A prepared statement's
+ * generic plan cannot see a bound LIMIT and plans for a tenth of the rows, which over a table of a
+ * million posts is a scan of all of them; with the number in the text the generic plan is the
+ * index walk a custom plan would choose, so PostgreSQL stops planning the statement on every run.
+ * The number is part of the statement, so it is part of its shape's name; rounding it up to a few
+ * sizes keeps the statements each pooled connection prepares to a few per shape, whatever
+ * numbers clients send.
+ */
+export function literalLimit(limit: number): SQL {
+  return sql.raw(String(statementLimit(limit)));
 }
 
 interface Preparable<Result> {
