@@ -50,7 +50,8 @@ export async function explainFeeds(
       for (let run = 0; run < 6; run += 1) await tx.execute(text.raw(execute));
       const result = await tx.execute(text.raw(`explain (analyze, buffers) ${execute}`));
       await tx.execute(text.raw('deallocate fp_explain'));
-      const rows = (Array.isArray(result) ? result : result.rows) as Record<string, string>[];
+      // node-postgres and PGlite both answer { rows }.
+      const { rows } = result as unknown as { rows: Record<string, string>[] };
       return rows.map((row) => Object.values(row)[0] ?? '');
     });
     const scans = [

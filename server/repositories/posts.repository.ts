@@ -1,15 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { limits } from '../../common/limits.ts';
 import type { Database } from '../db/client.ts';
 import {
