@@ -1,10 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import S3rver, { type KoaContext } from 's3rver';
+import { pipeline } from 'node:stream/promises';
+import S3rver, { type KoaContext, type S3rverStore } from 's3rver';
 
 export interface TestS3Server {
   bucket: string;
@@ -256,8 +257,41 @@ function multipartOperations(directory: string, now: () => Date) {
 }
 
 /**
+ * s3rver's store answers a PUT, and a CompleteMultipartUpload, once the bytes have gone through
+ * its MD5 hash, not once they are in the object's file: a GET right after could read part of the
+ * object, or nothing. The app reads a finished upload back at once, so on a busy machine it saw an
+ * empty file ("Unsupported file type"). S3 reads back what it acknowledged; so does this store.
+ */
+function writeBeforeAnswering(store: S3rverStore): void {
+  store.putObject = async (object) => {
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(path.dirname(file), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    if (Buffer.isBuffer(object.content)) {
+      await writeFile(file, object.content);
+      md5.update(object.content);
+      size = object.content.length;
+    } else {
+      const hash = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          md5.update(chunk);
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      await pipeline(object.content, hash, createWriteStream(file));
+    }
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+}
+
+/**
  * A real S3-compatible server (s3rver, completed with the multipart listing and abort calls it
- * lacks) on 127.0.0.1, with one empty bucket, in a temp dir.
+ * lacks, and answering writes only once they are on disk) on 127.0.0.1, with one empty bucket, in
+ * a temp dir.
  */
 export async function startTestS3Server(bucket = 'media'): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(tmpdir(), 'fp-s3-'));
@@ -268,6 +302,7 @@ export async function startTestS3Server(bucket = 'media'): Promise<TestS3Server>
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  writeBeforeAnswering(server.store);
   let clock = () => new Date();
   const extra = multipartOperations(directory, () => clock());
   // Before s3rver's router, so these requests never reach its "not implemented" answers.

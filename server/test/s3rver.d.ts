@@ -21,8 +21,22 @@ declare module 's3rver' {
     type: string;
     body: unknown;
   }
+  /** An object as s3rver's store takes it: its body is a Buffer or a stream. */
+  export interface S3rverObject {
+    bucket: string;
+    key: string;
+    content: Buffer | import('node:stream').Readable;
+    metadata: Record<string, string>;
+  }
+  /** The filesystem store behind the routes (the methods the tests replace or call). */
+  export interface S3rverStore {
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+    putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+  }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    store: S3rverStore;
     /** Koa's middleware stack, composed when the server starts listening. */
     middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
     run(): Promise<{ address: string; port: number }>;
