@@ -138,6 +138,14 @@ const viewerState = (value: Value, viewerId: string, now: Date) => {
   };
 };
 
+/** A post's poll as the page statement reads it (below). */
+interface PollJson {
+  options: string[];
+  endsAt: string;
+  counts: number[];
+  myVote: number | null;
+}
+
 /**
  * A post's later media (as JSON rows, in order) and its poll with the votes per option and the
  * viewer's own vote, read in the page's statement instead of one statement each per page.
@@ -147,7 +155,7 @@ const nested = (value: Value, viewerId: string | undefined) => ({
     Record<string, unknown>[]
   >`(select coalesce(json_agg(row_to_json(m) order by i.position), '[]'::json)
     from ${postItems} i join ${media} m on m.id = i.media_id where i.post_id = ${posts.id})`,
-  pollJson: sql<{ options: string[]; endsAt: string; counts: number[]; myVote: number | null } | null>`(
+  pollJson: sql<PollJson | null>`(
     select json_build_object(
       'options', pp.options,
       'endsAt', pp.ends_at,
@@ -186,32 +194,6 @@ const postJson = (value: Value, viewer: PageViewer | undefined, withCreator: boo
       'extrasJson', ${nest.extrasJson}, 'pollJson', ${nest.pollJson})`;
 };
 
-export interface NestedRow {
-  post: PostRecord;
-  creator: CreatorRecord;
-  media: MediaRecord | null;
-  viewer?: ViewerState;
-  extrasJson: Record<string, unknown>[] | null;
-  pollJson: { options: string[]; endsAt: string; counts: number[]; myVote: number | null } | null;
-}
-
-/** A page row as the presenters take it: later media and poll decoded, ready (server/services/posts/post-views.ts). */
-export function pageRowOf(row: NestedRow): PostRow {
-  const { extrasJson, pollJson, ...rest } = row;
-  return {
-    ...rest,
-    extras: (extrasJson ?? []).map((json) => recordFromJson(media, json)),
-    poll: pollJson
-      ? {
-          options: pollJson.options,
-          endsAt: new Date(pollJson.endsAt),
-          counts: pollJson.counts,
-          myVote: pollJson.myVote,
-        }
-      : null,
-  };
-}
-
 /** The options of a creator's profile page (the Posts or Media tab). */
 export interface ProfilePageOptions {
   creatorId: string;
@@ -245,23 +227,29 @@ export interface ProfilePostJson {
   media: Record<string, unknown> | null;
   viewer: ViewerState | null;
   extrasJson: Record<string, unknown>[];
-  pollJson: NestedRow['pollJson'];
+  pollJson: PollJson | null;
 }
 /** A feed's post as `postJson` reads it, with its creator. */
 export interface FeedPostJson extends ProfilePostJson {
   creator: Record<string, unknown>;
 }
 
-/** A post read as JSON, decoded as drizzle would have read its columns. */
+/**
+ * A post read as JSON, decoded as drizzle would have read its columns, with its later media and
+ * poll ready for the presenters (server/services/posts/post-views.ts).
+ */
 function feedRowOf(json: ProfilePostJson, creator: CreatorRecord): PostRow {
-  return pageRowOf({
+  const { pollJson: poll } = json;
+  return {
     post: recordFromJson(posts, json.post),
     creator,
     media: json.media ? recordFromJson(media, json.media) : null,
     ...(json.viewer ? { viewer: json.viewer } : {}),
-    extrasJson: json.extrasJson,
-    pollJson: json.pollJson,
-  });
+    extras: (json.extrasJson ?? []).map((item) => recordFromJson(media, item)),
+    poll: poll
+      ? { options: poll.options, endsAt: new Date(poll.endsAt), counts: poll.counts, myVote: poll.myVote }
+      : null,
+  };
 }
 export const feedRowFromJson = (json: FeedPostJson) =>
   feedRowOf(json, recordFromJson(creatorProfiles, json.creator));
