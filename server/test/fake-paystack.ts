@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeTransfers, type FakeTransfers } from './fake-paystack-transfers.ts';
 
 /** A webhook the fake sends: exact bytes plus Paystack's signature header. */
 export interface FakeWebhook {
@@ -40,6 +41,15 @@ export interface FakePaystack {
   calls: string[];
   /** Where webhooks go (the tests point it at the app through inject). */
   onWebhook(send: (webhook: FakeWebhook) => Promise<unknown>): void;
+  /** Paystack Transfers: payouts, their outcomes, webhooks and the approval URL. */
+  transfers: FakeTransfers;
+  /**
+   * The next call to `route` (e.g. 'POST /transfer') is carried out but never answered, like a
+   * Paystack that is slower than the client's timeout.
+   */
+  stallNext(route: string): void;
+  /** The next call to `route` is carried out, then answered with `status` and a proxy's HTML error page. */
+  breakNext(route: string, status: number): void;
   /** The buyer pays on Paystack's page; a signed charge.success webhook follows, as Paystack sends it. */
   pay(reference: string, options?: { failRenewals?: boolean }): void;
   decline(reference: string): void;
@@ -52,7 +62,7 @@ export interface FakePaystack {
   close(): Promise<void>;
 }
 
-const json = (response: ServerResponse, status: number, body: unknown) => {
+const writeJson = (response: ServerResponse, status: number, body: unknown) => {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 };
@@ -77,6 +87,16 @@ export async function startFakePaystack(
   const inFlight = new Set<Promise<unknown>>();
   let sendWebhook: ((webhook: FakeWebhook) => Promise<unknown>) | null = null;
   let url = '';
+  /** Calls whose answer is replaced: never sent (`stallNext`) or a gateway error (`breakNext`). */
+  const mishaps: { route: string; status: number | null }[] = [];
+  const replaced = new WeakMap<ServerResponse, number | null>();
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    const instead = replaced.get(response);
+    if (instead === undefined) return writeJson(response, status, body);
+    if (instead === null) return;
+    response.writeHead(instead, { 'content-type': 'text/html' });
+    response.end(`<html><body><h1>${instead} Bad Gateway</h1></body></html>`);
+  };
 
   const transactionData = (tx: FakeTransaction) => {
     const auth = tx.authorizationCode ? authorizations.get(tx.authorizationCode) : undefined;
@@ -121,14 +141,26 @@ export async function startFakePaystack(
     };
   }
 
-  function emit(reference: string): void {
-    if (!sendWebhook) return;
-    const send = sendWebhook;
-    const delivery = new Promise((resolve) => setImmediate(resolve))
-      .then(() => send(webhookFor(reference)))
-      .finally(() => inFlight.delete(delivery));
-    inFlight.add(delivery);
+  /** Work `idle()` waits for, started after the current request, as Paystack's calls to us are. */
+  function background(task: () => Promise<unknown>): void {
+    const running = new Promise((resolve) => setImmediate(resolve))
+      .then(task)
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
   }
+
+  function emitWebhook(webhook: () => FakeWebhook): void {
+    const send = sendWebhook;
+    if (send) background(() => send(webhook()));
+  }
+
+  const emit = (reference: string) => emitWebhook(() => webhookFor(reference));
+
+  const transfers = createFakeTransfers({
+    sign,
+    emit: (webhook) => emitWebhook(() => webhook),
+    background,
+  });
 
   function newTransaction(
     fields: Partial<FakeTransaction> & Pick<FakeTransaction, 'reference' | 'amount' | 'currency' | 'email'>,
@@ -150,12 +182,18 @@ export async function startFakePaystack(
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const requestUrl = new URL(request.url ?? '/', 'http://fake');
+    const path = requestUrl.pathname;
     calls.push(`${request.method} ${path}`);
+    const mishap = mishaps.findIndex((row) => row.route === `${request.method} ${path}`);
+    if (mishap >= 0) replaced.set(response, mishaps.splice(mishap, 1)[0]?.status ?? null);
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return json(response, 401, { status: false, message: 'Invalid key' });
     }
     const body = request.method === 'POST' ? await readJson(request) : {};
+
+    const transferAnswer = transfers.route(request.method ?? '', path, requestUrl.searchParams, body);
+    if (transferAnswer) return json(response, transferAnswer.status, transferAnswer.body);
 
     if (request.method === 'POST' && path === '/transaction/initialize') {
       const reference = String(body.reference);
@@ -264,6 +302,13 @@ export async function startFakePaystack(
     calls,
     onWebhook(send) {
       sendWebhook = send;
+    },
+    transfers,
+    stallNext(route) {
+      mishaps.push({ route, status: null });
+    },
+    breakNext(route, status) {
+      mishaps.push({ route, status });
     },
     pay(reference, options = {}) {
       const tx = pending(reference);

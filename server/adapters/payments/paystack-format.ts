@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { toTransferEvent } from './paystack-transfer-format.ts';
 import type { ProviderEvent, ProviderTransaction } from './provider.ts';
 
 /**
@@ -83,5 +84,5 @@ export function toProviderEvent(body: Record<string, unknown>, rawBody: Buffer):
       };
     }
   }
-  return { key, type: 'other', name: event, reference, payload: body };
+  return toTransferEvent(event, data, body) ?? { key, type: 'other', name: event, reference, payload: body };
 }

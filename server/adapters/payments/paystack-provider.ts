@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createPaystackCall, type PaystackSettings } from './paystack-client.ts';
 import { paystackTransactionSchema, toProviderEvent, toProviderTransaction } from './paystack-format.ts';
 import {
   type ChargeAuthorizationInput,
@@ -9,49 +10,9 @@ import {
 } from './provider.ts';
 import { assertSignature, parseJsonBody } from './signature.ts';
 
-export interface PaystackSettings {
-  secretKey: string;
-  baseUrl: string;
-  /** Per call; Paystack answers in well under this. */
-  timeoutMs?: number;
-}
-
-const envelope = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown() });
-
 /** Paystack's REST API (amounts in kobo) and its signed webhooks. */
 export function createPaystackProvider(settings: PaystackSettings): PaymentProvider {
-  const base = settings.baseUrl.replace(/\/$/, '');
-
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: object,
-  ): Promise<{ ok: boolean; status: number; message: string; data: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${settings.secretKey}`,
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(settings.timeoutMs ?? 20_000),
-      });
-    } catch (error) {
-      throw new PaymentProviderError(`Paystack ${method} ${path} failed: ${(error as Error).message}`);
-    }
-    const parsed = envelope.safeParse(await response.json().catch(() => null));
-    if (!parsed.success)
-      throw new PaymentProviderError(`Paystack ${method} ${path}: unreadable answer (${response.status})`);
-    return {
-      ok: response.ok && parsed.data.status,
-      status: response.status,
-      message: parsed.data.message ?? '',
-      data: parsed.data.data,
-    };
-  }
+  const call = createPaystackCall(settings, (message) => new PaymentProviderError(message));
 
   async function callOk(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
     const answer = await call(method, path, body);

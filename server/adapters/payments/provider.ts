@@ -1,4 +1,5 @@
 import type { Money } from '../../../common/plans.ts';
+import type { ProviderTransfer } from './transfers.ts';
 
 export type ProviderName = 'sandbox' | 'paystack';
 
@@ -44,7 +45,21 @@ export type ProviderEvent =
       transaction: ProviderTransaction;
       payload: unknown;
     }
+  | {
+      /** `event:reference`: one key per outcome of a transfer, however often it is delivered. */
+      key: string;
+      type: TransferEventName;
+      /** The same word as `type`, like an `other` event's, so code reading `name` keeps working. */
+      name: TransferEventName;
+      reference: string;
+      transfer: ProviderTransfer;
+      payload: unknown;
+    }
   | { key: string; type: 'other'; name: string; reference: string | null; payload: unknown };
+
+/** The outcome of a payout transfer (server/adapters/payments/transfers.ts). */
+export const transferEventNames = ['transfer.success', 'transfer.failed', 'transfer.reversed'] as const;
+export type TransferEventName = (typeof transferEventNames)[number];
 
 /** A card payment provider (docs/ARCHITECTURE.md, "Billing core"). Amounts are integer minor units. */
 export interface PaymentProvider {

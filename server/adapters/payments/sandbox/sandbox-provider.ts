@@ -8,6 +8,7 @@ import { paystackTransactionSchema, toProviderEvent, toProviderTransaction } fro
 import {
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderEvent,
   type ProviderTransaction,
   WebhookSignatureError,
 } from '../provider.ts';
@@ -22,6 +23,27 @@ export const sandboxCheckoutPath = (reference: string) =>
 /** The sandbox's webhook secret: derived from APP_SECRET, so nothing extra is configured or stored. */
 export function sandboxWebhookSecret(appSecret: string): string {
   return createHmac('sha256', appSecret).update('fanplace:sandbox-webhook').digest('hex');
+}
+
+/** A webhook body signed as the sandbox signs them, addressed to its webhook entry. */
+export function sandboxDelivery(secret: string, rawBody: string): WebhookDelivery {
+  return {
+    path: SANDBOX_WEBHOOK_PATH,
+    rawBody,
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signBody(secret, rawBody) },
+  };
+}
+
+/** The sandbox's webhook check (card payments and transfers): signature on the raw bytes, then the event. */
+export function parseSandboxWebhook(
+  secret: string,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): ProviderEvent {
+  assertSignature(secret, rawBody, headers[SANDBOX_SIGNATURE_HEADER]);
+  const event = toProviderEvent(parseJsonBody(rawBody), rawBody);
+  if (event.type === 'other' && event.name === 'unknown') throw new WebhookSignatureError('not an event');
+  return event;
 }
 
 export type CheckoutAction = 'pay' | 'decline' | 'cancel';
@@ -101,12 +123,10 @@ export function createSandboxProvider(deps: SandboxDependencies): SandboxProvide
   }
 
   async function signedChargeSuccess(tx: SandboxTransactionRecord): Promise<WebhookDelivery> {
-    const rawBody = JSON.stringify({ event: 'charge.success', data: await toPaystackShape(tx) });
-    return {
-      path: SANDBOX_WEBHOOK_PATH,
-      rawBody,
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signBody(secret, rawBody) },
-    };
+    return sandboxDelivery(
+      secret,
+      JSON.stringify({ event: 'charge.success', data: await toPaystackShape(tx) }),
+    );
   }
 
   /** Our own callback URL becomes a path, so the redirect works on whatever host the browser used. */
@@ -188,10 +208,7 @@ export function createSandboxProvider(deps: SandboxDependencies): SandboxProvide
     },
 
     parseWebhook(rawBody, headers) {
-      assertSignature(secret, rawBody, headers[SANDBOX_SIGNATURE_HEADER]);
-      const event = toProviderEvent(parseJsonBody(rawBody), rawBody);
-      if (event.type === 'other' && event.name === 'unknown') throw new WebhookSignatureError('not an event');
-      return event;
+      return parseSandboxWebhook(secret, rawBody, headers);
     },
 
     async checkout(reference) {
