@@ -41,6 +41,16 @@ function run(steps: Step[]) {
 }
 
 describe('the test-all runner', () => {
+  it('prints the time of each step that ran before the summary line', () => {
+    const { lines, summary } = run([
+      exitWith('typecheck', 2),
+      testRun('browser tests', 1, 0, 0, { needs: ['typecheck'] }),
+      exitWith('lint', 0),
+    ]);
+    expect(Object.keys(summary.secondsBy)).toEqual(['typecheck', 'lint']);
+    expect(lines.at(-2)?.trim()).toMatch(/^Phase times: typecheck \d+ s, lint \d+ s \(total \d+ s\)$/);
+  });
+
   it('ends with the summary line and exits 0 when everything passes', () => {
     const { summary, last } = run([
       exitWith('typecheck', 0),
@@ -136,6 +146,7 @@ describe('the test-all runner', () => {
       'test tools',
       'typecheck',
       'lint',
+      'feature graph',
       'unit and server tests',
       'build',
       'browser tests',

@@ -1,8 +1,9 @@
 /**
- * Everything CI checks, in order: test tools present, types, lint, unit + server tests, web build,
- * browser tests. A failed step does not stop the others (except steps that need it: no browser tests
- * without a fresh build), and the run always ends with one summary line "N passed, N failed" that
- * names any failed step. The exit code is non-zero when anything failed.
+ * Everything CI checks, in order: test tools present, types, lint, the web features' import graph
+ * (scripts/feature-graph.ts), unit + server tests, web build, browser tests. A failed step does not
+ * stop the others (except steps that need it: no browser tests without a fresh build), and the run
+ * always ends with one summary line "N passed, N failed" that names any failed step. The exit code
+ * is non-zero when anything failed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ export interface Summary {
   notRun: string[];
   /** Passed tests of each counting step, by label. */
   passedBy: Record<string, number>;
+  /** Wall time of each step that ran, in seconds, by label. */
+  secondsBy: Record<string, number>;
   exitCode: number;
 }
 
@@ -65,13 +68,20 @@ function readReport(file: string): VitestJson | null {
 }
 
 /** The one summary line, e.g. "812 passed, 0 failed (failed steps: typecheck, lint)". */
-export function summaryLine(summary: Omit<Summary, 'exitCode' | 'passedBy'>): string {
+export function summaryLine(summary: Omit<Summary, 'exitCode' | 'passedBy' | 'secondsBy'>): string {
   const notes: string[] = [];
   if (summary.failedSteps.length > 0) notes.push(`failed steps: ${summary.failedSteps.join(', ')}`);
   if (summary.notRun.length > 0) notes.push(`not run: ${summary.notRun.join(', ')}`);
   const skipped = summary.skipped ? `, ${summary.skipped} skipped` : '';
   const note = notes.length > 0 ? ` (${notes.join('; ')})` : '';
   return `${summary.passed} passed, ${summary.failed} failed${skipped}${note}`;
+}
+
+/** "Phase times: typecheck 41 s, lint 4 s, ... (total 1234 s)", for the steps that ran. */
+export function phaseTimes(secondsBy: Record<string, number>): string {
+  const entries = Object.entries(secondsBy);
+  const total = entries.reduce((sum, [, seconds]) => sum + seconds, 0);
+  return `Phase times: ${entries.map(([label, seconds]) => `${label} ${seconds} s`).join(', ')} (total ${total} s)`;
 }
 
 /** Runs the steps in order and prints the summary line last. */
@@ -88,6 +98,7 @@ export function runSteps(
     failedSteps: [],
     notRun: [],
     passedBy: {},
+    secondsBy: {},
     exitCode: 0,
   };
   const unavailable = new Set<string>();
@@ -102,7 +113,9 @@ export function runSteps(
     }
     const reportFile = path.join(reports, `${step.label.replace(/[^a-z0-9]+/gi, '-')}.json`);
     const args = typeof step.args === 'function' ? step.args(reportFile) : step.args;
+    const started = performance.now();
     const ok = runCommand(step, args, log);
+    summary.secondsBy[step.label] = Math.round((performance.now() - started) / 1000);
     if (!step.counts) {
       if (!ok) {
         summary.failedSteps.push(step.label);
@@ -125,8 +138,9 @@ export function runSteps(
   const nothingPassed = summary.passed === 0 && steps.some((step) => step.counts);
   const anyFailure = summary.failed > 0 || summary.failedSteps.length > 0 || summary.notRun.length > 0;
   summary.exitCode = anyFailure || nothingPassed ? 1 : 0;
-  if (details) log(`\n${details(summary.passedBy)}`);
-  log(`${details ? '' : '\n'}${summaryLine(summary)}`);
+  log(`\n${phaseTimes(summary.secondsBy)}`);
+  if (details) log(details(summary.passedBy));
+  log(summaryLine(summary));
   return summary;
 }
 
@@ -143,6 +157,7 @@ export const ciSteps: Step[] = [
   { label: 'test tools', command: process.execPath, args: ['scripts/ensure-test-tools.ts'] },
   { label: 'typecheck', command: bin('tsc'), args: ['-b'] },
   { label: 'lint', command: bin('biome'), args: ['check', '.'] },
+  { label: 'feature graph', command: process.execPath, args: ['scripts/feature-graph.ts'] },
   { label: 'unit and server tests', command: bin('vitest'), args: vitestArgs([]), counts: true },
   { label: 'build', command: bin('vite'), args: ['build'] },
   {

@@ -2,12 +2,13 @@ import { ChevronRight, Type } from 'lucide-react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { ThemeChoice } from '../../features/appearance/components/theme-choice.tsx';
 import { PaymentSubscriptionTab } from '../../features/fan-payments/index.ts';
+import { FanListsDialog } from '../../features/mass-messages/index.ts';
 import { AccountTab } from '../../features/settings/components/account-tab.tsx';
 import { PrivacySafetyTab } from '../../features/settings/components/privacy-safety-tab.tsx';
-import { SettingsSection } from '../../features/settings/components/settings-section.tsx';
 import { SettingsTabsView } from '../../features/settings/components/settings-tabs-view.tsx';
 import { SupportTab } from '../../features/settings/components/support-tab.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -58,7 +59,11 @@ function SettingsPage() {
               <Appearance />
             </div>
           ),
-          payments: user ? <PaymentSubscriptionTab /> : <SignInPrompt reason={signInReasons.payments} />,
+          payments: user ? (
+            <PaymentSubscriptionTab renderFanLists={(dialog) => <FanListsDialog {...dialog} />} />
+          ) : (
+            <SignInPrompt reason={signInReasons.payments} />
+          ),
           'privacy-safety': user ? (
             <PrivacySafetyTab user={user} />
           ) : (

@@ -8,6 +8,5 @@ export type { BundleInputs } from './bundles.ts';
 export { CreatorCard } from './components/creator-card.tsx';
 export { CreatorListSkeleton } from './components/creator-list-skeleton.tsx';
 export { ImageFileButton } from './components/image-file-button.tsx';
-export { LoadError } from './components/load-error.tsx';
 export { SubscriptionBundlesField } from './components/subscription-bundles-field.tsx';
 export { creatorInitials } from './format.ts';

@@ -1,5 +1,5 @@
 import type { EarningsBucket, EarningsKind, EarningsPeriod } from '#common/schemas/earnings.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatUtcDay, formatUtcMonth } from '../../lib/format.ts';
 
 /** The kinds in the order the chart stacks them (bottom first), with their names and colours. */
 export const kinds: { key: EarningsKind; label: string; fill: string; swatch: string }[] = [
@@ -16,24 +16,15 @@ export const periodNames: Record<EarningsPeriod, { label: string; range: string 
   month: { label: 'Month', range: 'Last 12 months' },
 };
 
-const utc = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
-const days = utc({ day: 'numeric', month: 'short' });
-const longDays = utc({ day: 'numeric', month: 'short', year: 'numeric' });
-const months = utc({ month: 'short', year: 'numeric' });
-const longMonths = utc({ month: 'long', year: 'numeric' });
-
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /** A bucket's short name under the chart: '24 Nov', 'Nov 2026'. */
 export function bucketLabel(start: string, period: EarningsPeriod): string {
-  return period === 'month' ? months.format(dateOf(start)) : days.format(dateOf(start));
+  return period === 'month' ? formatUtcMonth(start, 'short') : formatUtcDay(start, 'short');
 }
 
 /** A bucket's full name: '24 Nov 2026', 'Week of 23 Nov 2026', 'November 2026' (UTC). */
 export function bucketName(start: string, period: EarningsPeriod): string {
-  if (period === 'month') return longMonths.format(dateOf(start));
-  const day = longDays.format(dateOf(start));
+  if (period === 'month') return formatUtcMonth(start, 'long');
+  const day = formatUtcDay(start, 'long');
   return period === 'week' ? `Week of ${day}` : day;
 }
 

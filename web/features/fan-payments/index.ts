@@ -1,6 +1,6 @@
 /**
  * What other features and the app shell use of fan payments (fan subscriptions, unlocks, wallet,
- * checkout, purchases): its public surface. Other features import from this file only (a Biome rule
+ * checkout): its public surface. Other features import from this file only (a Biome rule
  * in biome.json enforces it); everything else in the folder is the feature's own.
  */
 export { useCreatorSubscription } from './api/get-creator-subscription.ts';
@@ -9,7 +9,6 @@ export { AdminPayoutsView } from './components/admin-payouts-view.tsx';
 export { CheckoutReturnHost } from './components/checkout-return-host.tsx';
 export { LazySelectPlanDialog } from './components/lazy-select-plan-dialog.tsx';
 export { PaymentSubscriptionTab } from './components/payment-subscription-tab.tsx';
-export { PurchasedPosts } from './components/purchased-posts.tsx';
 export { SubscribeBanner } from './components/subscribe-banner.tsx';
 export { UnlockCheckoutButton } from './components/unlock-checkout-button.tsx';
 export { WalletView } from './components/wallet-view.tsx';

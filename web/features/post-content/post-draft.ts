@@ -10,6 +10,8 @@ import {
   postMessages,
   youtubeVideoId,
 } from '#common/schemas/posts.ts';
+import { localToInstant } from '../../lib/format.ts';
+import { timeProblems } from '../posts/index.ts';
 
 export type PostAction = (typeof postActions)[number];
 export type LockedPrice = (typeof lockedPriceOptions)[number];
@@ -126,36 +128,6 @@ export function pollProblem(poll: { options: string[]; endsAt: string }, now: nu
   if (!endsAt) return postMessages.pollEndRequired;
   if (endsAt.getTime() <= now) return postMessages.pollEndInPast;
   return null;
-}
-
-/** A `datetime-local` value (the browser's time zone) as an instant, or null when empty or invalid. */
-export function localToInstant(value: string): Date | null {
-  if (value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** An instant as a `datetime-local` value in the browser's time zone. */
-export function instantToLocal(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The same time rules as the server: a schedule in the future, an end after the post goes out. */
-export function timeProblems(
-  draft: Pick<PostDraft, 'when' | 'publishAt' | 'expiresAt'>,
-  now: number,
-): Pick<DraftProblems, 'publishAt' | 'expiresAt'> {
-  const problems: Pick<DraftProblems, 'publishAt' | 'expiresAt'> = {};
-  const publishAt = draft.when === 'scheduled' ? localToInstant(draft.publishAt) : null;
-  if (draft.when === 'scheduled' && !publishAt) problems.publishAt = postMessages.publishAtRequired;
-  else if (publishAt && publishAt.getTime() <= now) problems.publishAt = postMessages.publishAtInPast;
-  const expiresAt = localToInstant(draft.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= now) problems.expiresAt = postMessages.expiresInPast;
-  else if (expiresAt && publishAt && expiresAt <= publishAt)
-    problems.expiresAt = postMessages.expiresBeforePublish;
-  return problems;
 }
 
 /** The body of POST /api/posts, once the file (if any) is uploaded as `mediaId`. */

@@ -2,11 +2,11 @@ import { Sparkles, SquarePen } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMyCreator } from '../api/get-my-creator.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
-import { LoadError } from './load-error.tsx';
 
 function FormSkeleton() {
   return (

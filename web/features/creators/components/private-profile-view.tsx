@@ -1,19 +1,29 @@
 import { ImagePlus, SquarePen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
+import type { MyCreatorResponse } from '#common/schemas/creators.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import { useMyCreator } from '../api/get-my-creator.ts';
-import { LibraryTabs } from './library-tabs.tsx';
-import { LoadError } from './load-error.tsx';
 import { MemberProfileCard } from './member-profile-card.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
 import { ProfileStatusBanner } from './profile-status-banner.tsx';
 import { ShareButton } from './share-button.tsx';
 
-/** The signed-in user's own profile: their creator page's head when they have one, and their library. */
-export function PrivateProfileView({ user }: { user: SessionUser }) {
+/**
+ * The signed-in user's own profile: their creator page's head when they have one, and their library,
+ * which the page (web/app/routes/private-profile.tsx) composes from other features' lists.
+ */
+export function PrivateProfileView({
+  user,
+  renderLibrary,
+}: {
+  user: SessionUser;
+  renderLibrary: (counts: MyCreatorResponse['counts']) => ReactNode;
+}) {
   const me = useMyCreator(user.id);
   if (me.isPending) return <ProfileSkeleton />;
   if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
@@ -49,7 +59,7 @@ export function PrivateProfileView({ user }: { user: SessionUser }) {
       ) : (
         <MemberProfileCard user={user} />
       )}
-      <LibraryTabs counts={counts} />
+      {renderLibrary(counts)}
     </div>
   );
 }

@@ -1,74 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Ban, Globe, MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Globe, MessageCircle, SquarePen, UserRoundX } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '#common/routes.ts';
+import type { CreatorProfile } from '#common/schemas/creators.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { SubscribeBanner } from '../../fan-payments/index.ts';
-import { AddToListButton } from '../../lists/index.ts';
-import { ProfileSafetyMenu } from '../../safety/index.ts';
-import { useUnblockUser } from '../../settings/index.ts';
-import { TipButton } from '../../tips/index.ts';
 import { creatorQueryOptions, useCreator } from '../api/get-creator.ts';
 import { FollowButton } from './follow-button.tsx';
-import { LoadError } from './load-error.tsx';
-import { MediaPostsTabs } from './media-posts-tabs.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileSkeleton } from './profile-skeleton.tsx';
 import { ProfileStatusBanner } from './profile-status-banner.tsx';
 import { ShareButton } from './share-button.tsx';
 
-/** The page of someone you blocked: said plainly, with the way back right there. */
-function BlockedByYou({
-  title,
-  userId,
-  onUnblocked,
-}: {
-  title: string;
-  userId: string;
-  onUnblocked: () => void;
-}) {
-  const unblock = useUnblockUser();
-  async function confirm() {
-    try {
-      toast.success(await unblock.mutateAsync(userId));
-      onUnblocked();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Request failed');
-    }
-  }
-  return (
-    <EmptyState
-      icon={Ban}
-      headingLevel={1}
-      title={title}
-      description="While they are blocked, neither of you can see the other's page or posts, or send messages. Unblocking does not bring back follows or subscriptions the block ended."
-    >
-      <Button
-        disabled={unblock.isPending}
-        aria-busy={unblock.isPending || undefined}
-        onClick={() => void confirm()}
-      >
-        {unblock.isPending ? 'Unblocking…' : 'Unblock'}
-      </Button>
-      <Button asChild variant="outline">
-        <Link to={`${pathTo('settings')}?tab=privacy-safety`}>Blocked users</Link>
-      </Button>
-    </EmptyState>
-  );
+/**
+ * What other features add to a creator's page. The page (web/app/routes/public-profile.tsx) passes
+ * them in, so this feature imports none of them.
+ */
+interface PublicProfileSlots {
+  /** Buttons after Follow (tip, add to a list, report or block). */
+  renderActions: (profile: CreatorProfile) => ReactNode;
+  /** Everything under the header: an offer from the link (`?offer=<code>`), Subscribe, the content tabs. */
+  renderContent: (profile: CreatorProfile, offerCode: string | null) => ReactNode;
+  /** The page of someone the viewer blocked, with the way to unblock them. */
+  renderBlocked: (blocked: { title: string; userId: string; onUnblocked: () => void }) => ReactNode;
 }
 
-// Only a page opened from an offer's link needs it.
-const OfferCard = lazy(() =>
-  import('../../offers/index.ts').then((module) => ({ default: module.OfferCard })),
-);
-
 /** A creator's page, named in the URL by id, handle or a handle they have since changed. */
-export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
+export function PublicProfileView({
+  idOrHandle,
+  renderActions,
+  renderContent,
+  renderBlocked,
+}: { idOrHandle: string } & PublicProfileSlots) {
   const creator = useCreator(idOrHandle);
   const profile = creator.data;
   const navigate = useNavigate();
@@ -95,13 +62,11 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
   if (creator.isError) {
     const error = creator.error;
     if (error instanceof ApiError && error.code === 'BLOCKED_BY_YOU' && error.fields?.userId) {
-      return (
-        <BlockedByYou
-          title={error.message}
-          userId={error.fields.userId}
-          onUnblocked={() => void creator.refetch()}
-        />
-      );
+      return renderBlocked({
+        title: error.message,
+        userId: error.fields.userId,
+        onUnblocked: () => void creator.refetch(),
+      });
     }
     if (creator.error instanceof ApiError && creator.error.status === 404) {
       return (
@@ -162,19 +127,11 @@ export function PublicProfileView({ idOrHandle }: { idOrHandle: string }) {
               </Button>
             ) : null}
             {data.canFollow ? <FollowButton profile={data} /> : null}
-            {data.canTip ? <TipButton creator={{ handle: data.handle, name: data.displayName }} /> : null}
-            {data.viewer.isOwner ? null : <AddToListButton creator={data} />}
-            {data.canReport ? <ProfileSafetyMenu profile={data} /> : null}
+            {renderActions(data)}
           </>
         }
       />
-      {offerCode ? (
-        <Suspense fallback={null}>
-          <OfferCard handle={data.handle} code={offerCode} name={data.displayName} />
-        </Suspense>
-      ) : null}
-      <SubscribeBanner profile={data} />
-      <MediaPostsTabs key={data.id} counts={data.counts} />
+      {renderContent(data, offerCode)}
     </div>
   );
 }

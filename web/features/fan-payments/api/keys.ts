@@ -1,7 +1,6 @@
 /**
  * Query keys of fan payments. Everything money-related sits under `fan-payments`, so a settled
- * payment refreshes it all at once; purchased posts sit under `posts` with the other post lists, so
- * a post's like or deletion reaches that list too.
+ * payment refreshes it all at once. Purchased posts are a post list of features/posts, under `posts`.
  */
 export const fanPaymentKeys = {
   all: ['fan-payments'] as const,
@@ -15,5 +14,4 @@ export const fanPaymentKeys = {
   walletHistory: (userId: string, startCursor: string) =>
     ['fan-payments', 'wallet-history', userId, startCursor] as const,
   adminPayouts: ['fan-payments', 'admin-payouts'] as const,
-  purchases: (userId: string) => ['posts', 'purchased', userId] as const,
 };

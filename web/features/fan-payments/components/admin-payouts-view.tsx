@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminPayouts } from '../api/get-admin-payouts.ts';
-import { formatDateTime, formatMoney } from '../format.ts';
+import { formatLongDateTime, formatMoney } from '../format.ts';
 import { ListLoadError, ListSkeleton, LoadMoreButton } from './list-states.tsx';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 import { StatusPill } from './status-badge.tsx';
@@ -43,8 +43,8 @@ function PayoutItem({
           @{creator.handle} · {creator.email}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
-          Requested {formatDateTime(payout.requestedAt)}
-          {payout.paidAt ? ` · Paid ${formatDateTime(payout.paidAt)}` : ''}
+          Requested {formatLongDateTime(payout.requestedAt)}
+          {payout.paidAt ? ` · Paid ${formatLongDateTime(payout.paidAt)}` : ''}
         </p>
         {payout.note ? <p className="mt-1 text-xs break-words">Note: {payout.note}</p> : null}
       </div>

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useMyCreator } from '../../creators/index.ts';
-import { SettingsSection } from '../../settings/index.ts';
 import { MySubscriptions } from './my-subscriptions.tsx';
-import { SubscribersList } from './subscribers-list.tsx';
+import { type RenderFanLists, SubscribersList } from './subscribers-list.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
 const views = ['transactions', 'subscriptions'] as const;
@@ -18,7 +18,7 @@ const viewFrom = (value: string | null): View =>
  * Settings > Payment & Subscription (spec section 2): Transaction History and Manage Subscriptions.
  * The open sub-tab lives in the URL (`&view=subscriptions`), so a link can open it.
  */
-export function PaymentSubscriptionTab() {
+export function PaymentSubscriptionTab({ renderFanLists }: { renderFanLists: RenderFanLists }) {
   const session = useSession();
   const me = useMyCreator(session?.user.id);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -57,7 +57,7 @@ export function PaymentSubscriptionTab() {
             title="Your subscribers"
             description="Fans who subscribe to you, and what they paid."
           >
-            <SubscribersList />
+            <SubscribersList renderFanLists={renderFanLists} />
           </SettingsSection>
         ) : null}
         <SettingsSection

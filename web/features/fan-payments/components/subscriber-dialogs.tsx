@@ -8,7 +8,7 @@ import { personLabel } from '../../../lib/user-display.ts';
 import { BlockUserDialog } from '../../safety/index.ts';
 import { fanPaymentKeys } from '../api/keys.ts';
 import { useUnsubscribeSubscriber } from '../api/unsubscribe-subscriber.ts';
-import { formatDateTime, formatLongDate, formatMoney } from '../format.ts';
+import { formatLongDate, formatLongDateTime, formatMoney } from '../format.ts';
 import { DetailList } from './detail-list.tsx';
 import { SubscriberStatusBadge } from './status-badge.tsx';
 import type { SubscriberAction } from './subscriber-rows.tsx';
@@ -35,13 +35,13 @@ function DetailsBody({ subscriber, onClose }: BodyProps) {
     ['Name', subscriber.name],
     ['Creator page', subscriber.handle ? `@${subscriber.handle}` : 'Not a creator'],
     ['Status', <SubscriberStatusBadge key="status" status={subscriber.status} />],
-    ['Subscribed on', formatDateTime(subscriber.date)],
+    ['Subscribed on', formatLongDateTime(subscriber.date)],
     ['Plan', subscriber.planName],
     ['Amount', formatMoney(subscriber.amount)],
     [periodLabel(subscriber), formatLongDate(subscriber.currentPeriodEnd)],
   ];
-  if (subscriber.canceledAt) rows.push(['Cancelled on', formatDateTime(subscriber.canceledAt)]);
-  if (subscriber.endedAt) rows.push(['Ended on', formatDateTime(subscriber.endedAt)]);
+  if (subscriber.canceledAt) rows.push(['Cancelled on', formatLongDateTime(subscriber.canceledAt)]);
+  if (subscriber.endedAt) rows.push(['Ended on', formatLongDateTime(subscriber.endedAt)]);
   if (subscriber.refunded) rows.push(['Refunded', formatMoney(subscriber.refunded)]);
   if (subscriber.blocked) rows.push(['Blocked', 'Yes']);
   return (

@@ -1,10 +1,9 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { type Subscriber, subscriberStatuses } from '#common/schemas/fan-payments.ts';
 import { useSession } from '../../../lib/session.ts';
-import { FanListsDialog } from '../../mass-messages/index.ts';
 import { type SubscriberFilters, useSubscribers } from '../api/get-subscribers.ts';
 import { emptyFilters, isFiltered } from '../api/list-filters.ts';
 import { ListFiltersBar } from './list-filters-bar.tsx';
@@ -20,12 +19,19 @@ export function messagePath(subscriber: Pick<Subscriber, 'userId'>): string {
   return `${pathTo('messages')}?${query.toString()}`;
 }
 
+/** The creator's lists for one fan (mass messages' dialog), which the settings page passes in. */
+export type RenderFanLists = (dialog: {
+  userId: string;
+  fan: { userId: string; name: string };
+  onClose: () => void;
+}) => ReactNode;
+
 /**
  * Manage Subscriptions for a creator (spec section 2): subscribers with search by name or @handle,
  * status and date filters; View Details, Message User, Add to a list, Unsubscribe user and Block
  * User per row.
  */
-export function SubscribersList() {
+export function SubscribersList({ renderFanLists }: { renderFanLists: RenderFanLists }) {
   const session = useSession();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<SubscriberFilters>(emptyFilters);
@@ -94,13 +100,13 @@ export function SubscribersList() {
       </div>
       <div className="flex flex-col gap-3">{body}</div>
       <SubscriberDialogs dialog={dialog} onClose={() => setDialog(null)} />
-      {listing && session ? (
-        <FanListsDialog
-          userId={session.user.id}
-          fan={{ userId: listing.userId, name: listing.name }}
-          onClose={() => setListing(null)}
-        />
-      ) : null}
+      {listing && session
+        ? renderFanLists({
+            userId: session.user.id,
+            fan: { userId: listing.userId, name: listing.name },
+            onClose: () => setListing(null),
+          })
+        : null}
     </div>
   );
 }

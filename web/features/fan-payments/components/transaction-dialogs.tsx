@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { personLabel } from '../../../lib/user-display.ts';
 import { useDeleteTransaction } from '../api/delete-transaction.ts';
 import { useTransaction } from '../api/get-transaction.ts';
-import { formatDateTime, formatMoney } from '../format.ts';
+import { formatLongDateTime, formatMoney } from '../format.ts';
 import { DetailList } from './detail-list.tsx';
 import { TransactionStatusBadge } from './status-badge.tsx';
 import { signedAmount, type TransactionAction } from './transaction-rows.tsx';
@@ -44,7 +44,7 @@ function detailRows(transaction: Transaction, detail: TransactionDetail | undefi
     ['Who', personLabel(transaction)],
     ['Amount', signedAmount(transaction)],
     ['Method', transaction.paymentMethod],
-    ['Date', formatDateTime(transaction.date)],
+    ['Date', formatLongDateTime(transaction.date)],
     ['Status', <TransactionStatusBadge key="status" status={transaction.status} />],
   ];
   if (detail?.breakdown) {
@@ -98,7 +98,7 @@ function DeleteBody({ transaction, onClose }: { transaction: Transaction; onClos
     <>
       <DialogTitle>Delete this transaction?</DialogTitle>
       <DialogDescription>
-        {signedAmount(transaction)} on {formatDateTime(transaction.date)} ({transaction.transactionId}) is
+        {signedAmount(transaction)} on {formatLongDateTime(transaction.date)} ({transaction.transactionId}) is
         removed from your list. Your payment records and balances are kept as they are.
       </DialogDescription>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

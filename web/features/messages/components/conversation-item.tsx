@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { relativeTimeLabel } from '#common/relative-time.ts';
 import { routes } from '#common/routes.ts';
 import { type Conversation, previewText } from '#common/schemas/messages.ts';
+import { relativeTimeLabel } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { tipPreview } from '../../tips/index.ts';
 import { PersonAvatar } from './person-avatar.tsx';

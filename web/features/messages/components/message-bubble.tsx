@@ -1,6 +1,7 @@
 import { AlertCircle, Check, CheckCheck, Clock, Flag } from 'lucide-react';
 import type { ChatMessage } from '#common/schemas/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatLocalDate } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { TipMarker } from '../../tips/index.ts';
 import { MessageAttachment } from './message-attachment.tsx';
@@ -15,8 +16,6 @@ const stateText: Record<DeliveryState, string> = {
 };
 
 const stateIcon = { sending: Clock, sent: Check, read: CheckCheck, failed: AlertCircle } as const;
-
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 interface MessageBubbleProps {
   text: string;
@@ -74,8 +73,8 @@ export function MessageBubble({
         {text}
       </div>
       <div className="flex items-center gap-1.5 px-1 text-[11px] text-muted-foreground">
-        <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
-          {timeOf(createdAt)}
+        <time dateTime={createdAt} title={formatLocalDate(createdAt, 'stamp')}>
+          {formatLocalDate(createdAt, 'time')}
         </time>
         {state && Icon ? (
           <span

@@ -3,6 +3,7 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage, Conversation } from '#common/schemas/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDayLabel } from '../../../lib/format.ts';
 import { ReportDialog } from '../../safety/index.ts';
 import { useThread } from '../api/get-messages.ts';
 import { threadMessages } from '../cache.ts';
@@ -20,20 +21,6 @@ type Row =
   | { kind: 'message'; key: string; message: ChatMessage }
   | { kind: 'pending'; key: string; pending: PendingMessage };
 
-function dayLabel(iso: string, now = new Date()): string {
-  const day = new Date(iso);
-  const startOf = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-  const days = Math.round((startOf(now) - startOf(day)) / 86_400_000);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  return day.toLocaleDateString([], {
-    weekday: days < 7 ? 'long' : undefined,
-    month: 'short',
-    day: 'numeric',
-    year: day.getFullYear() === now.getFullYear() ? undefined : 'numeric',
-  });
-}
-
 function rowsOf(messages: ChatMessage[], pending: PendingMessage[]): Row[] {
   const rows: Row[] = [];
   let lastDay = '';
@@ -41,7 +28,7 @@ function rowsOf(messages: ChatMessage[], pending: PendingMessage[]): Row[] {
     const day = new Date(iso).toDateString();
     if (day === lastDay) return;
     lastDay = day;
-    rows.push({ kind: 'day', key: `day-${day}`, label: dayLabel(iso) });
+    rows.push({ kind: 'day', key: `day-${day}`, label: formatDayLabel(iso) });
   };
   for (const message of messages) {
     addDay(message.createdAt);

@@ -10,8 +10,8 @@ import {
   UserPlus,
 } from 'lucide-react';
 import type { NotificationKind, NotificationView } from '#common/events.ts';
-import { relativeTimeLabel } from '#common/relative-time.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
+import { relativeTimeLabel } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 
 const kindIcons: Record<NotificationKind, LucideIcon> = {

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { LoadError, useMyCreator } from '../../creators/index.ts';
+import { useMyCreator } from '../../creators/index.ts';
 import { PostContentForm } from './post-content-form.tsx';
 import { PostFormSkeleton } from './post-form-skeleton.tsx';
 

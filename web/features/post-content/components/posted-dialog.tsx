@@ -4,12 +4,13 @@ import { pathTo } from '#common/routes.ts';
 import { type PostView, postMessages } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { formatLocalDate } from '../../../lib/format.ts';
 
 /** What happens to a post after it is sent: shown now, or once the server has rendered the file. */
 function followUp(post: PostView): string {
   if (post.status === 'draft') return 'Only you can see it. Post it or schedule it from your queue.';
   if (post.status === 'scheduled' && post.publishAt)
-    return `It goes out on ${new Date(post.publishAt).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}. You can change that in your queue.`;
+    return `It goes out on ${formatLocalDate(post.publishAt, 'fullDateTime')}. You can change that in your queue.`;
   const media = post.media;
   if (media && media.status !== 'ready') {
     return `Your ${media.kind === 'video' ? 'video' : 'photo'} is being processed. It appears on your page and on Discover as soon as it is ready.`;

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { PublishMode } from '#common/schemas/posts.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ownTimeZone } from '../../../lib/format.ts';
 import type { DraftProblems, PostDraft } from '../post-draft.ts';
 import { ChoiceCards } from './choice-cards.tsx';
 
@@ -26,13 +27,6 @@ const whenChoices = [
     icon: FilePen,
   },
 ] as const;
-
-let zone: string | null = null;
-/** The creator's own time zone, as their browser knows it ("Europe/Paris"). */
-export function ownTimeZone(): string {
-  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone;
-}
 
 interface ScheduleFieldProps extends Pick<PostDraft, 'when' | 'publishAt' | 'expiresAt'> {
   publishAtProblem: DraftProblems['publishAt'];

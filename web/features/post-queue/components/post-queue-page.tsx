@@ -4,27 +4,20 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { PostView } from '#common/schemas/posts.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatLocalDate, instantToLocal, localToInstant, ownTimeZone } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { LoadError } from '../../creators/index.ts';
-import { instantToLocal, localToInstant, ownTimeZone, timeProblems } from '../../post-content/index.ts';
-import { EditPostDialog, useDeletePost } from '../../posts/index.ts';
+import { EditPostDialog, timeProblems, useDeletePost } from '../../posts/index.ts';
 import { type QueueStatus, useMoveQueued, useQueue } from '../api/queue.ts';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = (iso: string) => formatLocalDate(iso, 'weekdayTime');
 
 function KindIcon({ post }: { post: PostView }) {
   const Icon = post.youtubeId ? PlaySquare : post.media?.kind === 'video' ? Video : Image;

@@ -1,10 +1,10 @@
 import { Flag, Heart, Reply, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { relativeTimeLabel } from '#common/relative-time.ts';
 import type { CommentView } from '#common/schemas/engagement.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { showActionError } from '../../../lib/action-error.ts';
+import { relativeTimeLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useDeleteComment, useLikeComment } from '../api/comments.ts';

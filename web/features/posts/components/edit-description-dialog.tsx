@@ -7,10 +7,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { instantToLocal, localToInstant, ownTimeZone } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
-import { instantToLocal, localToInstant, ownTimeZone, timeProblems } from '../../post-content/index.ts';
 import { useUpdatePost } from '../api/update-post.ts';
+import { timeProblems } from '../schedule.ts';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 
 const MAX = limits.postDescriptionMaxLength;

@@ -1,10 +1,9 @@
 import { Pin } from 'lucide-react';
 import { Link } from 'react-router';
-import { relativeTimeLabel } from '#common/relative-time.ts';
 import { pathTo } from '#common/routes.ts';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, relativeTimeLabel } from '../../../lib/format.ts';
 import { initials } from '../format.ts';
 
 /** Avatar, name and @handle (one link to the creator's page), when it was posted, and "Pinned" on a profile. */

@@ -1,12 +1,13 @@
 import { Check } from 'lucide-react';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatLocalDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 
 const endText = (iso: string, ended: boolean) =>
-  `${ended ? 'Ended' : 'Ends'} ${new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  `${ended ? 'Ended' : 'Ends'} ${formatLocalDate(iso, 'dateTime')}`;
 
 /** A post's poll: one button per option until the reader votes (or it ends), then the results. */
 export function PostPoll({ post }: { post: PostView }) {

@@ -11,8 +11,10 @@ import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { BlockUserDialog } from './block-user-dialog.tsx';
-import { type ProfileSafetyMenuProps, SAFETY_SIGN_IN } from './profile-safety-menu.tsx';
+import type { ProfileSafetyMenuProps } from './profile-safety-menu.tsx';
 import { ReportDialog } from './report-dialog.tsx';
+
+const SAFETY_SIGN_IN = 'Please sign in to report or block';
 
 /** The "..." menu on someone else's creator page: Report profile, Block (loaded by profile-safety-menu.tsx). */
 export function ProfileSafetyDropdown({

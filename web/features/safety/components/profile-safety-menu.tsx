@@ -2,8 +2,6 @@ import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, startTransition, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 
-export const SAFETY_SIGN_IN = 'Please sign in to report or block';
-
 export interface ProfileSafetyMenuProps {
   /** The creator profile (reported) and the account behind it (blocked). */
   profile: { id: string; userId: string; displayName: string };

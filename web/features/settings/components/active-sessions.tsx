@@ -1,15 +1,14 @@
 import { LoaderCircle, Monitor } from 'lucide-react';
-import { relativeTimeLabel } from '#common/relative-time.ts';
 import type { SessionView } from '#common/schemas/auth.ts';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatLongDate } from '../../../lib/format.ts';
+import { formatLongDate, relativeTimeLabel } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRevokeSession, useSessions } from '../../auth/index.ts';
 import { settingsMessages } from '../form-schemas.ts';
 import { describeDevice } from '../format.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 function SessionRow({ session }: { session: SessionView }) {
   const revoke = useRevokeSession();

@@ -2,6 +2,7 @@ import { CloudOff, LoaderCircle, Search, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { BlockedUser } from '#common/schemas/safety.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -9,7 +10,6 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useBlockedUsers } from '../api/get-blocked-users.ts';
 import { type BlockedUserDialogState, BlockedUserDialogs } from './blocked-user-dialogs.tsx';
 import { BlockedUserRow } from './blocked-user-row.tsx';
-import { SettingsSection } from './settings-section.tsx';
 
 const SEARCH_DELAY_MS = 300;
 

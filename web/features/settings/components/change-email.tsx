@@ -10,19 +10,18 @@ import {
   type EmailChangeStatus,
 } from '#common/schemas/safety.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatClockTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PasswordField, SubmitButton, withWait } from '../../auth/index.ts';
 import { useConfirmEmailChange } from '../api/confirm-email-change.ts';
 import { useEmailChange } from '../api/get-email-change.ts';
 import { useRequestEmailChange } from '../api/request-email-change.ts';
-import { SettingsSection } from './settings-section.tsx';
-
-const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** Field messages go under their fields; anything else (a wait, a network failure) is a toast. */
 function report<Name extends string>(
@@ -118,8 +117,8 @@ function ConfirmForm({
         <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>
           We sent a 6-digit code to <strong className="break-all">{pending.newEmail}</strong>. Enter it before{' '}
-          {timeOfDay.format(new Date(pending.expiresAt))} to make it your email address. Until then your email
-          stays the same.
+          {formatClockTime(pending.expiresAt)} to make it your email address. Until then your email stays the
+          same.
         </span>
       </p>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">

@@ -3,6 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { limits } from '#common/limits.ts';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -12,7 +13,6 @@ import {
   changePasswordFormSchema,
   settingsMessages,
 } from '../form-schemas.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const empty: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

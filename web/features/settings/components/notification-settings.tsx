@@ -1,8 +1,8 @@
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showActionError } from '../../../lib/action-error.ts';
 import { useNotificationSettings, useUpdateNotificationSetting } from '../api/notification-settings.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /** Per kind of notification: in the app (the bell) and, for the kinds that have one, by email. */
 export function NotificationSettingsSection() {

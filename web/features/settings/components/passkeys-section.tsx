@@ -2,13 +2,13 @@ import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { Passkey } from '#common/schemas/passkeys.ts';
 import { passkeyMessages } from '#common/schemas/passkeys.ts';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { SubmitButton, TextField } from '../../auth/index.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /** A browser's refusal (the prompt was closed) reads better than its DOMException text. */
 function errorText(error: unknown): string {

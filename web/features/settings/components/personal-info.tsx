@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { trackFormSubmit } from '../../../lib/analytics.ts';
 import { formatLongDate } from '../../../lib/format.ts';
@@ -8,7 +9,6 @@ import type { SessionUser } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { fieldErrorsOf, SubmitButton, useUpdateProfile } from '../../auth/index.ts';
 import { type PersonalInfoFormValues, personalInfoFormSchema, settingsMessages } from '../form-schemas.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /**
  * Personal Info: the name can be edited; the email and the date joined are read-only here (the email

@@ -1,6 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { limits } from '#common/limits.ts';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,7 +12,6 @@ import { initialsOf } from '../../../lib/user-display.ts';
 import { useUpdateProfile } from '../../auth/index.ts';
 import { ImageFileButton } from '../../creators/index.ts';
 import { settingsMessages } from '../form-schemas.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const MB = 1024 * 1024;
 

@@ -3,12 +3,12 @@ import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { countryList } from '#common/countries.ts';
 import { blockedCountriesSchema } from '#common/schemas/creators.ts';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const key = ['creator', 'blocked-countries'] as const;
 

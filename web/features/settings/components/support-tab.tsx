@@ -11,6 +11,7 @@ import {
   supportRequestSchema,
 } from '#common/schemas/safety.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -22,7 +23,6 @@ import { toast } from '../../../lib/toast.ts';
 import { displayNameOf } from '../../../lib/user-display.ts';
 import { SubmitButton, withWait } from '../../auth/index.ts';
 import { useSendSupportRequest } from '../api/send-support-request.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const categoryLabels: Record<SupportCategory, string> = {
   technical: 'Technical',

@@ -2,6 +2,7 @@ import { Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { TwoFactorSetup } from '#common/schemas/two-factor.ts';
 import { twoFactorMessages } from '#common/schemas/two-factor.ts';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -13,7 +14,6 @@ import {
   useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/two-factor.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Request failed');
 

@@ -1,5 +1,6 @@
 import { Download, LoaderCircle, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { SettingsSection } from '../../../components/settings-section.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,7 +9,6 @@ import { withWait } from '../../auth/index.ts';
 import { downloadMyData, saveFile } from '../api/download-my-data.ts';
 import { formatBytes } from '../format.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
-import { SettingsSection } from './settings-section.tsx';
 
 type DownloadState = { status: 'idle' } | { status: 'running'; received: number } | { status: 'done' };
 

@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { describeVaultUse, type VaultFolder, type VaultItem, type VaultUse } from '#common/schemas/vault.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatLocalDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { LoadError } from '../../creators/index.ts';
 import {
   useCreateFolder,
   useDeleteFolder,
@@ -24,7 +25,7 @@ import {
 } from '../api/vault.ts';
 import { VaultThumb } from './vault-thumb.tsx';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const dateText = (iso: string) => formatLocalDate(iso, 'date');
 
 /** Name a new folder, or rename one, in place. */
 function FolderNameForm({

@@ -4,6 +4,7 @@ import type { MediaView } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatLocalDate } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useVault } from '../api/vault.ts';
 import { VaultThumb } from './vault-thumb.tsx';
@@ -75,7 +76,7 @@ export function VaultPicker({ open, room, taken, onClose, onPick }: VaultPickerP
                     type="button"
                     disabled={already || media.status !== 'ready'}
                     aria-pressed={order >= 0}
-                    aria-label={`${media.kind === 'video' ? 'Video' : 'Photo'} uploaded ${new Date(uploadedAt).toLocaleDateString()}${already ? ', already in this post' : ''}`}
+                    aria-label={`${media.kind === 'video' ? 'Video' : 'Photo'} uploaded ${formatLocalDate(uploadedAt, 'numericDate')}${already ? ', already in this post' : ''}`}
                     onClick={() => toggle(media)}
                     className={cn(
                       'relative block aspect-square w-full overflow-hidden rounded-lg border-2 border-transparent focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40',

@@ -4,8 +4,8 @@ import { Component as PrivateProfilePage } from '../../../app/routes/private-pro
 import { json } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
-import { buildPost, postPage } from '../../posts/test/build-post.ts';
-import { stubApi } from '../test/fan-payments-api.ts';
+import { stubApi } from '../../fan-payments/test/fan-payments-api.ts';
+import { buildPost, postPage } from '../test/build-post.ts';
 
 const renderProfile = () =>
   renderRoutes([{ path: '/private-profile', Component: PrivateProfilePage }], '/private-profile');

@@ -1,6 +1,6 @@
 import { CloudOff } from 'lucide-react';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { Button } from './ui/button.tsx';
 
 /** A failed load that is not a 404: say so and offer to ask again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {

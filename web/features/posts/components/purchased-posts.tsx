@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PostFeed } from '../../posts/index.ts';
-import { usePurchases } from '../api/get-purchases.ts';
+import { usePurchasedPosts } from '../api/get-purchased-posts.ts';
+import { PostFeed } from './post-feed.tsx';
 
 function NoPurchases() {
   return (
@@ -21,7 +21,7 @@ function NoPurchases() {
 }
 
 function PurchasedFeed({ userId }: { userId: string }) {
-  const query = usePurchases(userId);
+  const query = usePurchasedPosts(userId);
   return <PostFeed query={query} label="Posts you purchased" empty={<NoPurchases />} />;
 }
 

@@ -5,8 +5,8 @@ import { Component as PublicProfilePage } from '../../../app/routes/public-profi
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signOutForTest } from '../../../test/session.ts';
-import { buildMedia, buildPost, postPage } from '../../posts/test/build-post.ts';
-import { buildProfile } from '../test/build-profile.ts';
+import { buildProfile } from '../../creators/test/build-profile.ts';
+import { buildMedia, buildPost, postPage } from '../test/build-post.ts';
 
 const counts = { photos: 2, videos: 1, posts: 3, likes: 12, followers: 4 };
 const video = buildPost({

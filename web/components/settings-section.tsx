@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '../lib/utils.ts';
 
 interface SettingsSectionProps {
   title: string;
