@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['server/test/setup.ts'],
+          // One migrated database per run, copied for each test file (server/test/database-template.ts).
+          globalSetup: ['server/test/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -80,6 +80,8 @@ export interface BuildAppOptions {
    * turns it off to measure the database path every request would otherwise take.
    */
   anonymousDiscoverCache?: boolean;
+  /** Tests: start an in-memory database from this archive of a migrated one (server/test/database-template.ts). */
+  pgliteTemplate?: string;
 }
 
 /** Marks the demo seed's own requests (see `buildApp`). */
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const runJobs = options.runJobs ?? config.runJobs;
   const database = await openDatabase(config, {
     onError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    pgliteTemplate: options.pgliteTemplate,
   });
   const repos = createRepositories(database.db);
   // The sandbox's webhooks go through this app's own HTTP handling, exactly as a provider's would.

@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,52 +41,87 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any constant works; it only has to be the same in every process sharing one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_241_851;
 
-async function openPglite(dir: string | null): Promise<DatabaseHandle> {
+/** Typo-tolerant creator search uses trigrams (the migrations create the extension). */
+const pgliteOptions = { extensions: { pg_trgm } };
+
+/**
+ * `dir` null: an in-memory database, started from `template` (a data directory archive that
+ * `writePgliteTemplate` made) when one is given. Starting from an archive skips PGlite's initdb,
+ * the larger part of an empty database's start; the migrations still run (and find nothing to do).
+ */
+async function openPglite(dir: string | null, template?: string): Promise<DatabaseHandle> {
   const release = dir ? acquireDirectoryLock(dir) : () => {};
   try {
-    // Typo-tolerant creator search uses trigrams (the migrations create the extension).
-    const options = { extensions: { pg_trgm } };
-    const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
-    let closed = false;
-    const executor: SqlExecutor = {
-      async executeSql(text, values) {
-        // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without
-        // values, and wants the rows of every statement in them.
-        if (!values || values.length === 0) {
-          const results = await client.exec(text);
-          return { rows: results.flatMap((result) => result.rows) };
-        }
-        return client.query(text, values);
-      },
-    };
-    return {
-      driver: 'pglite',
-      db,
-      sql: executor,
-      // One process owns the directory (pglite-lock.ts): there is no one to wait for.
-      withMigrationLock: (run) => run(executor),
-      poolStats: () => null,
-      async ping() {
-        if (closed) return false;
-        try {
-          await client.query('select 1');
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      async close() {
-        if (closed) return;
-        closed = true;
-        await client.close();
-        release();
-      },
-    };
+    const client = dir
+      ? await PGlite.create(dir, pgliteOptions)
+      : await PGlite.create({
+          ...pgliteOptions,
+          ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+        });
+    return await pgliteHandle(client, release);
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** Migrates an open PGlite and wraps it as the app's handle. */
+async function pgliteHandle(client: PGlite, release: () => void): Promise<DatabaseHandle> {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  let closed = false;
+  const executor: SqlExecutor = {
+    async executeSql(text, values) {
+      // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without
+      // values, and wants the rows of every statement in them.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.flatMap((result) => result.rows) };
+      }
+      return client.query(text, values);
+    },
+  };
+  return {
+    driver: 'pglite',
+    db,
+    sql: executor,
+    // One process owns the directory (pglite-lock.ts): there is no one to wait for.
+    withMigrationLock: (run) => run(executor),
+    poolStats: () => null,
+    async ping() {
+      if (closed) return false;
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * Writes an archive of a migrated in-memory database to `file`, after `prepare` (what else the app
+ * installs at start, such as the job queue's tables) ran on it. Test runs make one and start every
+ * test's database from it (`openDatabase`'s `pgliteTemplate`).
+ */
+export async function writePgliteTemplate(
+  file: string,
+  prepare: (handle: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const client = await PGlite.create(pgliteOptions);
+  try {
+    await prepare(await pgliteHandle(client, () => {}));
+    const archive = await client.dumpDataDir('none');
+    await writeFile(file, Buffer.from(await archive.arrayBuffer()));
+  } finally {
+    await client.close();
   }
 }
 
@@ -159,6 +195,8 @@ async function openPostgres(url: string, onError: (error: Error) => void): Promi
 export interface OpenDatabaseOptions {
   /** Errors of idle pooled connections (PostgreSQL); logged by the caller. */
   onError?: (error: Error) => void;
+  /** In-memory PGlite only: start from this archive of a migrated database (`writePgliteTemplate`). */
+  pgliteTemplate?: string;
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -168,5 +206,5 @@ export function openDatabase(
 ): Promise<DatabaseHandle> {
   return config.database.driver === 'postgres'
     ? openPostgres(config.database.url, options.onError ?? (() => {}))
-    : openPglite(config.database.dir);
+    : openPglite(config.database.dir, options.pgliteTemplate);
 }

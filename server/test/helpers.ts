@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { pgliteTemplate, postgresTemplate } from './database-template.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by the returned cleanup).
+ * PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by the returned cleanup),
+ * copied from the run's migrated template when the global setup made one (database-template.ts).
  */
 export async function freshDatabaseEnv(): Promise<{
   env: Record<string, string>;
@@ -20,7 +22,8 @@ export async function freshDatabaseEnv(): Promise<{
   const name = `fp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = postgresTemplate();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -70,7 +73,8 @@ export async function createTestApp(
     },
     { ephemeral: true },
   );
-  const app = await buildApp(config, options);
+  const template = pgliteTemplate();
+  const app = await buildApp(config, template ? { pgliteTemplate: template, ...options } : options);
   await app.ready();
   return {
     app,
