@@ -41,7 +41,7 @@ export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
 /**
  * A comment as one viewer sees it: the author's display name and handle, never their email. What
- * the viewer may do with it travels with it (server/policies/comments.ts decides).
+ * the viewer may do with it travels with it (the access funnel, server/policies/actions.ts, decides).
  */
 export const commentSchema = z.object({
   id: z.string(),

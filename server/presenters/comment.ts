@@ -1,6 +1,6 @@
 import type { CommentView, CommentWithReplies } from '../../common/schemas/engagement.ts';
 import type { Person } from '../../common/schemas/messages.ts';
-import { canDeleteComment, canWriteComment } from '../policies/comments.ts';
+import { actorOf, can } from '../policies/access.ts';
 import type { Viewer } from '../policies/creators.ts';
 import type { CommentAuthor, CommentRow } from '../repositories/comments.repository.ts';
 
@@ -33,11 +33,11 @@ export function presentComment(row: CommentRow, context: CommentContext): Commen
     likes: comment.likeCount,
     liked: row.liked,
     replyCount: row.replyCount,
-    canDelete: canDeleteComment(context.viewer, {
+    canDelete: can(actorOf(context.viewer), 'comment:delete', {
       authorId: comment.authorId,
       postOwnerId: context.postOwnerId,
     }),
-    canReply: comment.parentId === null && canWriteComment(context.viewer, context),
+    canReply: comment.parentId === null && can(actorOf(context.viewer), 'comment:write', context),
     createdAt: comment.createdAt.toISOString(),
   };
 }

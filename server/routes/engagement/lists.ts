@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../../common/limits.ts';
 import {
@@ -9,168 +9,128 @@ import {
   listNameSchema,
 } from '../../../common/schemas/engagement.ts';
 import { postListSchema } from '../../../common/schemas/posts.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { ListsService } from '../../services/engagement/lists.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
-const tags = ['lists'];
 const idParams = z.object({ id: z.string().max(64) });
 const memberParams = z.object({ id: z.string().max(64), creatorId: z.string().max(64) });
+const pageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.pagination.maxLimit)
+    .default(limits.pagination.defaultLimit),
+  cursor: z.string().max(400).optional(),
+});
 
-const listRoutes: FastifyPluginAsyncZod<{ lists: ListsService }> = async (app, { lists }) => {
-  const own = { preHandler: app.authenticate };
-
-  app.get(
-    '/api/lists',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Your lists of creators, Favourites first',
-        security: bearer,
-        response: { 200: creatorListsSchema, ...errorResponses(401) },
+/** A fan's lists of creators: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function listEndpoints(lists: ListsService) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/lists',
+      summary: 'Your lists of creators, Favourites first',
+      caller: 'user',
+      response: creatorListsSchema,
+      handler: ({ user }) => lists.all(user),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/lists',
+      summary: 'Make a new list',
+      caller: 'user',
+      body: listNameSchema,
+      status: 201,
+      response: creatorListSchema,
+      errors: [400, 403, 409],
+      handler: ({ user, body }) => lists.create(user, body),
+    }),
+    endpoint({
+      method: 'PATCH',
+      url: '/api/lists/:id',
+      summary: 'Rename one of your lists (not Favourites)',
+      caller: 'user',
+      params: idParams,
+      body: listNameSchema,
+      response: creatorListSchema,
+      errors: [400, 403, 404, 409],
+      handler: ({ user, params, body }) => lists.rename(user, params.id, body),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/lists/:id',
+      summary: 'Delete one of your lists (not Favourites); the creators in it are not affected',
+      caller: 'user',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+      errors: [403, 404],
+      handler: async ({ user, params }) => {
+        await lists.delete(user, params.id);
+        return null;
       },
-    },
-    async (request) => lists.all(signedIn(request).user),
-  );
-
-  app.post(
-    '/api/lists',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Make a new list',
-        security: bearer,
-        body: listNameSchema,
-        response: { 201: creatorListSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await lists.create(signedIn(request).user, request.body)),
-  );
-
-  app.patch(
-    '/api/lists/:id',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Rename one of your lists (not Favourites)',
-        security: bearer,
-        params: idParams,
-        body: listNameSchema,
-        response: { 200: creatorListSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => lists.rename(signedIn(request).user, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/lists/:id',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Delete one of your lists (not Favourites); the creators in it are not affected',
-        security: bearer,
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await lists.delete(signedIn(request).user, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/lists/:id/creators',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'The creators in one of your lists, most recently added first',
-        security: bearer,
-        params: idParams,
-        response: { 200: listMembersSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => lists.members(signedIn(request).user, request.params.id),
-  );
-
-  app.put(
-    '/api/lists/:id/creators/:creatorId',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Add a creator to one of your lists (idempotent)',
-        security: bearer,
-        params: memberParams,
-        response: { 200: creatorListSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => lists.add(signedIn(request).user, request.params.id, request.params.creatorId),
-  );
-
-  app.delete(
-    '/api/lists/:id/creators/:creatorId',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Take a creator out of one of your lists (idempotent)',
-        security: bearer,
-        params: memberParams,
-        response: { 200: creatorListSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => lists.remove(signedIn(request).user, request.params.id, request.params.creatorId),
-  );
-
-  app.get(
-    '/api/lists/:id/posts',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: "A list's feed: the latest posts of its creators, newest first (as Home)",
-        security: bearer,
-        params: idParams,
-        querystring: z.object({
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-          cursor: z.string().max(400).optional(),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/lists/:id/creators',
+      summary: 'The creators in one of your lists, most recently added first',
+      caller: 'user',
+      params: idParams,
+      response: listMembersSchema,
+      errors: [404],
+      handler: ({ user, params }) => lists.members(user, params.id),
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/lists/:id/creators/:creatorId',
+      summary: 'Add a creator to one of your lists (idempotent)',
+      caller: 'user',
+      params: memberParams,
+      response: creatorListSchema,
+      errors: [403, 404],
+      handler: ({ user, params }) => lists.add(user, params.id, params.creatorId),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/lists/:id/creators/:creatorId',
+      summary: 'Take a creator out of one of your lists (idempotent)',
+      caller: 'user',
+      params: memberParams,
+      response: creatorListSchema,
+      errors: [404],
+      handler: ({ user, params }) => lists.remove(user, params.id, params.creatorId),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/lists/:id/posts',
+      summary: "A list's feed: the latest posts of its creators, newest first (as Home)",
+      caller: 'user',
+      params: idParams,
+      query: pageQuery,
+      response: postListSchema,
+      errors: [400, 404],
+      handler: ({ user, params, query }) =>
+        lists.feed(user, params.id, {
+          limit: query.limit,
+          ...(query.cursor ? { cursor: query.cursor } : {}),
         }),
-        response: { 200: postListSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      lists.feed(signedIn(request).user, request.params.id, {
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
-      }),
-  );
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/creators/:handle/lists',
+      summary: 'Your lists, each saying whether it holds this creator',
+      caller: 'user',
+      params: z.object({ handle: z.string().min(1).max(64) }),
+      response: creatorMembershipSchema,
+      errors: [404],
+      handler: ({ user, params }) => lists.membership(user, params.handle),
+    }),
+  ];
+}
 
-  app.get(
-    '/api/creators/:handle/lists',
-    {
-      ...own,
-      schema: {
-        tags,
-        summary: 'Your lists, each saying whether it holds this creator',
-        security: bearer,
-        params: z.object({ handle: z.string().min(1).max(64) }),
-        response: { 200: creatorMembershipSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => lists.membership(signedIn(request).user, request.params.handle),
-  );
+const listRoutes: FastifyPluginAsync<{ lists: ListsService }> = async (app, { lists }) => {
+  registerEndpoints(app, ['lists'], listEndpoints(lists));
 };
 
 export default listRoutes;

@@ -14,8 +14,8 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { actorOf, assertCan, can } from '../../policies/access.ts';
 import { requireVerified } from '../../policies/account.ts';
-import { canDeleteComment, canModerateComments, canWriteComment } from '../../policies/comments.ts';
 import type { Viewer } from '../../policies/creators.ts';
 import {
   type CommentContext,
@@ -152,8 +152,8 @@ export function createCommentsService(deps: {
         nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.comment.id }) : null,
         count: row.post.commentCount,
         enabled: facts.enabled,
-        canComment: canWriteComment(viewer, facts),
-        canModerate: canModerateComments(viewer, row.creator.userId),
+        canComment: can(actorOf(viewer), 'comment:write', facts),
+        canModerate: can(actorOf(viewer), 'comment:moderate', { postOwnerId: row.creator.userId }),
       };
     },
 
@@ -184,7 +184,7 @@ export function createCommentsService(deps: {
       const body = createCommentSchema.parse(input);
       const row = await deps.posts.visible(user, postId);
       const facts = await context(user, row);
-      if (!canWriteComment(user, facts)) throw forbidden(commentMessages.turnedOff);
+      assertCan(actorOf(user), 'comment:write', facts);
       let parent: CommentRecord | null = null;
       if (body.parentId) {
         parent = await deps.comments.find(body.parentId.toLowerCase());
@@ -232,8 +232,10 @@ export function createCommentsService(deps: {
 
     async delete(user: Viewer, id: string): Promise<CommentCount> {
       const { comment, post } = await visibleComment(user, id);
-      if (!canDeleteComment(user, { authorId: comment.authorId, postOwnerId: post.creator.userId }))
-        throw forbidden(commentMessages.cannotDelete);
+      assertCan(actorOf(user), 'comment:delete', {
+        authorId: comment.authorId,
+        postOwnerId: post.creator.userId,
+      });
       const count = await deps.comments.delete(comment);
       await announce(post, count);
       return { postId: post.post.id, count };
@@ -249,7 +251,7 @@ export function createCommentsService(deps: {
     /** Only the creator turns a post's comments off (what is there stays) or on again. */
     async setEnabled(user: Viewer, postId: string, enabled: boolean) {
       const row = await deps.posts.visible(user, postId);
-      if (!canModerateComments(user, row.creator.userId)) throw forbidden(commentMessages.onlyCreator);
+      assertCan(actorOf(user), 'comment:moderate', { postOwnerId: row.creator.userId });
       await deps.comments.setCommentsOff(row.post.id, !enabled, deps.clock.now());
       return { enabled };
     },

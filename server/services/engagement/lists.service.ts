@@ -12,8 +12,8 @@ import type { PostList } from '../../../common/schemas/posts.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import { canViewCreator, type Viewer } from '../../policies/creators.ts';
-import { canChangeList, canUseList } from '../../policies/lists.ts';
 import { presentCreatorSummary } from '../../presenters/creator.ts';
 import { presentCreatorList, presentCreatorMembership } from '../../presenters/list.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
@@ -39,13 +39,14 @@ export function createListsService(deps: {
 }) {
   async function mine(viewer: Viewer, id: string): Promise<ListWithCount> {
     const list = UUID.test(id) ? await deps.lists.find(id.toLowerCase()) : null;
-    if (!list || !canUseList(viewer, list)) throw notFound(listMessages.notFound);
+    if (!list) throw notFound(listMessages.notFound);
+    assertCan(actorOf(viewer), 'list:use', list);
     return list;
   }
 
   async function changeable(viewer: Viewer, id: string): Promise<ListWithCount> {
     const list = await mine(viewer, id);
-    if (!canChangeList(viewer, list)) throw forbidden(listMessages.builtIn);
+    assertCan(actorOf(viewer), 'list:change', list);
     return list;
   }
 

@@ -1,0 +1,33 @@
+/** The actor and the refusal: the words the access funnel (access.ts) and its table (actions.ts) share. */
+import type { ErrorCode } from '../../common/errors.ts';
+import type { UserRecord } from '../repositories/users.repository.ts';
+
+/** What a team member may do for a creator (teams: none are given today). */
+export type TeamRole = 'manager' | 'chatter' | 'editor';
+
+/**
+ * Who is acting: the signed-in account (null for a visitor) and, for a team member, the creator they
+ * act for with their roles. Today nobody acts for someone else.
+ */
+export interface Actor {
+  user: Pick<UserRecord, 'id' | 'role'> | null;
+  actingFor: { creatorUserId: string; roles: readonly TeamRole[] } | null;
+}
+
+/** The actor of a request: the account itself, acting for no one else. */
+export const actorOf = (user: Actor['user']): Actor => ({ user, actingFor: null });
+
+/** How a refusal is told to the caller: a stable code (its status travels with it) and the words. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export const refuse = {
+  forbidden: (message: string): Refusal => ({ code: 'FORBIDDEN', message }),
+  /** To this actor the object does not exist. */
+  notFound: (message: string): Refusal => ({ code: 'NOT_FOUND', message }),
+  unverified: (message: string): Refusal => ({ code: 'EMAIL_NOT_VERIFIED', message }),
+  conflict: (message: string): Refusal => ({ code: 'CONFLICT', message }),
+} as const;
