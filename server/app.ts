@@ -111,7 +111,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }),
     trustProxy: config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
-    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
