@@ -1,72 +1,60 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../../common/limits.ts';
 import { bookmarkStateSchema } from '../../../common/schemas/engagement.ts';
 import { postListSchema } from '../../../common/schemas/posts.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { BookmarksService } from '../../services/engagement/bookmarks.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
-const tags = ['bookmarks'];
 const idParams = z.object({ id: z.string().max(64) });
+const pageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.pagination.maxLimit)
+    .default(limits.pagination.defaultLimit),
+  cursor: z.string().max(400).optional(),
+});
 
-const bookmarkRoutes: FastifyPluginAsyncZod<{ bookmarks: BookmarksService }> = async (app, { bookmarks }) => {
-  app.put(
-    '/api/posts/:id/bookmark',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Save a post to your bookmarks (idempotent)',
-        security: bearer,
-        params: idParams,
-        response: { 200: bookmarkStateSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => bookmarks.save(signedIn(request).user, request.params.id),
-  );
+/** Saved posts: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function bookmarkEndpoints(bookmarks: BookmarksService) {
+  return [
+    endpoint({
+      method: 'PUT',
+      url: '/api/posts/:id/bookmark',
+      summary: 'Save a post to your bookmarks (idempotent)',
+      caller: 'user',
+      params: idParams,
+      response: bookmarkStateSchema,
+      errors: [404],
+      handler: ({ user, params }) => bookmarks.save(user, params.id),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/posts/:id/bookmark',
+      summary: 'Remove a post from your bookmarks (idempotent)',
+      caller: 'user',
+      params: idParams,
+      response: bookmarkStateSchema,
+      handler: ({ user, params }) => bookmarks.remove(user, params.id),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/bookmarks',
+      summary: 'Posts you saved, most recently saved first (locked posts stay locked)',
+      caller: 'user',
+      query: pageQuery,
+      response: postListSchema,
+      errors: [400],
+      handler: ({ user, query }) =>
+        bookmarks.list(user, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+    }),
+  ];
+}
 
-  app.delete(
-    '/api/posts/:id/bookmark',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Remove a post from your bookmarks (idempotent)',
-        security: bearer,
-        params: idParams,
-        response: { 200: bookmarkStateSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => bookmarks.remove(signedIn(request).user, request.params.id),
-  );
-
-  app.get(
-    '/api/me/bookmarks',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Posts you saved, most recently saved first (locked posts stay locked)',
-        security: bearer,
-        querystring: z.object({
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(limits.pagination.maxLimit)
-            .default(limits.pagination.defaultLimit),
-          cursor: z.string().max(400).optional(),
-        }),
-        response: { 200: postListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
-      bookmarks.list(signedIn(request).user, {
-        limit: request.query.limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
-      }),
-  );
+const bookmarkRoutes: FastifyPluginAsync<{ bookmarks: BookmarksService }> = async (app, { bookmarks }) => {
+  registerEndpoints(app, ['bookmarks'], bookmarkEndpoints(bookmarks));
 };
 
 export default bookmarkRoutes;

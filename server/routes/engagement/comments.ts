@@ -11,9 +11,9 @@ import {
   replyPageSchema,
 } from '../../../common/schemas/engagement.ts';
 import type { BusEvent } from '../../adapters/bus/bus.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { CommentsService } from '../../services/engagement/comments.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 import { eventStreams, sseFrame } from '../sse.ts';
 
 const tags = ['comments'];
@@ -41,6 +41,80 @@ const liveQuery = z.object({
         .max(LIVE_POSTS_MAX, `At most ${LIVE_POSTS_MAX} posts in one stream`),
     ),
 });
+
+/** Comments on posts: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function commentEndpoints(comments: CommentsService) {
+  const like = (method: 'POST' | 'DELETE', summary: string, liked: boolean) =>
+    endpoint({
+      method,
+      url: '/api/comments/:id/like',
+      summary,
+      caller: 'user',
+      params: idParams,
+      response: commentLikeStateSchema,
+      errors: [403, 404],
+      handler: ({ user, params }) => comments.setLike(user, params.id, liked),
+    });
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/posts/:id/comments',
+      summary: "A post's comments, newest first, each with its first replies (whoever may see the post)",
+      caller: 'visitor',
+      params: idParams,
+      query: pageQuery,
+      response: commentPageSchema,
+      errors: [400, 404],
+      handler: ({ user, params, query }) => comments.list(user, params.id, page(query)),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/posts/:id/comments',
+      summary: 'Comment on a post, or reply to one of its comments (parentId)',
+      caller: 'user',
+      params: idParams,
+      body: createCommentSchema,
+      status: 201,
+      response: commentSchema,
+      errors: [400, 403, 404, 429],
+      handler: ({ user, params, body }) => comments.create(user, params.id, body),
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/posts/:id/comments/settings',
+      summary: 'Turn comments on or off for your post (its creator only)',
+      caller: 'user',
+      params: idParams,
+      body: commentSettingsSchema,
+      response: commentSettingsSchema,
+      errors: [400, 403, 404],
+      handler: ({ user, params, body }) => comments.setEnabled(user, params.id, body.enabled),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/comments/:id/replies',
+      summary: "A comment's replies, oldest first",
+      caller: 'visitor',
+      params: idParams,
+      query: pageQuery,
+      response: replyPageSchema,
+      errors: [400, 404],
+      handler: ({ user, params, query }) => comments.replies(user, params.id, page(query)),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/comments/:id',
+      summary: 'Delete your comment, or any comment on your post (with its replies)',
+      caller: 'user',
+      params: idParams,
+      response: commentCountSchema,
+      errors: [403, 404],
+      handler: ({ user, params }) => comments.delete(user, params.id),
+    }),
+    like('POST', 'Like a comment (idempotent)', true),
+    like('DELETE', 'Unlike a comment (idempotent)', false),
+  ];
+}
 
 const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
   const streams = eventStreams(app);
@@ -72,101 +146,7 @@ const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = asyn
     },
   );
 
-  app.get(
-    '/api/posts/:id/comments',
-    {
-      preHandler: app.authenticateOptional,
-      schema: {
-        tags,
-        summary: "A post's comments, newest first, each with its first replies (whoever may see the post)",
-        params: idParams,
-        querystring: pageQuery,
-        response: { 200: commentPageSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => comments.list(request.user, request.params.id, page(request.query)),
-  );
-
-  app.post(
-    '/api/posts/:id/comments',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Comment on a post, or reply to one of its comments (parentId)',
-        security: bearer,
-        params: idParams,
-        body: createCommentSchema,
-        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await comments.create(signedIn(request).user, request.params.id, request.body)),
-  );
-
-  app.put(
-    '/api/posts/:id/comments/settings',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Turn comments on or off for your post (its creator only)',
-        security: bearer,
-        params: idParams,
-        body: commentSettingsSchema,
-        response: { 200: commentSettingsSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => comments.setEnabled(signedIn(request).user, request.params.id, request.body.enabled),
-  );
-
-  app.get(
-    '/api/comments/:id/replies',
-    {
-      preHandler: app.authenticateOptional,
-      schema: {
-        tags,
-        summary: "A comment's replies, oldest first",
-        params: idParams,
-        querystring: pageQuery,
-        response: { 200: replyPageSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => comments.replies(request.user, request.params.id, page(request.query)),
-  );
-
-  app.delete(
-    '/api/comments/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete your comment, or any comment on your post (with its replies)',
-        security: bearer,
-        params: idParams,
-        response: { 200: commentCountSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => comments.delete(signedIn(request).user, request.params.id),
-  );
-
-  const likeSchema = (summary: string) => ({
-    tags,
-    summary,
-    security: bearer,
-    params: idParams,
-    response: { 200: commentLikeStateSchema, ...errorResponses(401, 403, 404) },
-  });
-  app.post(
-    '/api/comments/:id/like',
-    { preHandler: app.authenticate, schema: likeSchema('Like a comment (idempotent)') },
-    async (request) => comments.setLike(signedIn(request).user, request.params.id, true),
-  );
-  app.delete(
-    '/api/comments/:id/like',
-    { preHandler: app.authenticate, schema: likeSchema('Unlike a comment (idempotent)') },
-    async (request) => comments.setLike(signedIn(request).user, request.params.id, false),
-  );
+  registerEndpoints(app, tags, commentEndpoints(comments));
 };
 
 export default commentRoutes;
