@@ -6,7 +6,8 @@ import type { UserRecord } from '../repositories/users.repository.ts';
 import { isAdmin } from './account.ts';
 
 export type Viewer = Pick<UserRecord, 'id' | 'role'>;
-type CreatorFacts = Pick<CreatorRecord, 'userId' | 'status'> & {
+/** What the creator rules need to know of a creator's page. */
+export type CreatorFacts = Pick<CreatorRecord, 'userId' | 'status'> & {
   blockedCountries?: readonly string[] | null;
 };
 

@@ -1,8 +1,8 @@
 import type { PollView, PostView } from '../../common/schemas/posts.ts';
 import { postPricing } from '../../common/schemas/posts.ts';
+import { actorOf, can } from '../policies/access.ts';
 import type { Viewer } from '../policies/creators.ts';
 import { mediaAccess } from '../policies/media.ts';
-import { canDeletePost, canEditPost, canPinPost, canReportPost, pollVoteRefusal } from '../policies/posts.ts';
 import type { PollRow, PostRow } from '../repositories/posts.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
 import { presentCreatorSummary } from './creator.ts';
@@ -25,13 +25,13 @@ export function presentPoll(
     ended,
     myVote: poll.myVote,
     totalVotes: results ? poll.counts.reduce((sum, votes) => sum + votes, 0) : null,
-    canVote:
-      pollVoteRefusal(context.viewer, isOwner, {
-        status: context.status,
-        entitled: true,
-        ended,
-        voted: poll.myVote !== null,
-      }) === null,
+    canVote: can(actorOf(context.viewer), 'post:vote', {
+      isOwner,
+      status: context.status,
+      entitled: true,
+      ended,
+      voted: poll.myVote !== null,
+    }),
   };
 }
 
@@ -94,10 +94,15 @@ export async function presentPost(
     commentCount: post.commentCount,
     bookmarked: context.bookmarked,
     isOwner: context.isOwner,
-    canEdit: canEditPost(context.viewer, context.isOwner),
-    canDelete: canDeletePost(context.viewer, context.isOwner),
-    canReport: canReportPost(context.viewer, context.isOwner),
-    canPin: canPinPost(context.viewer, context.isOwner, post),
+    canEdit: can(actorOf(context.viewer), 'post:edit', { isOwner: context.isOwner }),
+    canDelete: can(actorOf(context.viewer), 'post:delete', { isOwner: context.isOwner }),
+    canReport: can(actorOf(context.viewer), 'post:report', { isOwner: context.isOwner }),
+    // The toggle: pin a post that is not pinned, unpin one that is.
+    canPin: can(actorOf(context.viewer), 'post:pin', {
+      isOwner: context.isOwner,
+      status: post.status,
+      pinned: post.pinnedAt === null,
+    }),
     status: post.status,
     publishAt: post.publishAt ? post.publishAt.toISOString() : null,
     expiresAt: post.expiresAt ? post.expiresAt.toISOString() : null,

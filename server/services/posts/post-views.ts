@@ -1,7 +1,7 @@
 import type { PostView } from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { actorOf, can } from '../../policies/access.ts';
 import { isOwnerOf, type Viewer } from '../../policies/creators.ts';
-import { isEntitledToPost } from '../../policies/posts.ts';
 import { presentPost } from '../../presenters/post.ts';
 import type { BookmarksRepository } from '../../repositories/bookmarks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
@@ -55,7 +55,8 @@ export function createPostViews(deps: {
     return Promise.all(
       rows.map((row) => {
         const isOwner = isOwnerOf(viewer, row.creator);
-        const entitled = isEntitledToPost(viewer, row.post, {
+        const entitled = can(actorOf(viewer), 'post:content', {
+          visibility: row.post.visibility,
           isOwner,
           isSubscriber: subscribed.has(row.creator.id),
           hasPurchased: purchased.has(row.post.id),

@@ -14,9 +14,9 @@ import { conflict, forbidden, notFound, validationFailed } from '../../errors.ts
 import type { Clock } from '../../lib/clock.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { rankScore } from '../../lib/rank.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import { requireVerified } from '../../policies/account.ts';
-import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
-import { canDeletePost, canEditPost, pinRefusal, pollVoteRefusal } from '../../policies/posts.ts';
+import { assertNotRegionBlocked, isOwnerOf, type Viewer } from '../../policies/creators.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { PostChanges, PostRow, PostsRepository } from '../../repositories/posts.repository.ts';
@@ -67,10 +67,7 @@ export function createPostsService(deps: {
         ? await deps.blocks.between(viewer.id, row.creator.userId)
         : false;
     if (!blocked) assertNotRegionBlocked(viewer, row.creator);
-    if (!canViewCreator(viewer, row.creator, blocked)) throw notFound(postMessages.notFound);
-    // Drafts, scheduled and expired posts are their creator's alone.
-    if (row.post.status !== 'published' && !isOwnerOf(viewer, row.creator))
-      throw notFound(postMessages.notFound);
+    assertCan(actorOf(viewer), 'post:view', { creator: row.creator, blocked, status: row.post.status });
     return row;
   }
 
@@ -152,8 +149,7 @@ export function createPostsService(deps: {
     /** The creator changes the text or the audience; to anyone else the post is not theirs to change. */
     async update(user: Viewer, id: string, input: UpdatePostInput): Promise<PostView> {
       const row = await visible(user, id);
-      if (!canEditPost(user, isOwnerOf(user, row.creator)))
-        throw forbidden('Only the creator can edit this post');
+      assertCan(actorOf(user), 'post:edit', { isOwner: isOwnerOf(user, row.creator) });
       const now = deps.clock.now();
       const changes: PostChanges = {};
       if (input.description !== undefined) changes.description = input.description.trim();
@@ -211,8 +207,7 @@ export function createPostsService(deps: {
     /** Removes the post and its media files (those no other post uses). */
     async delete(user: Viewer, id: string): Promise<void> {
       const row = await visible(user, id);
-      if (!canDeletePost(user, isOwnerOf(user, row.creator)))
-        throw forbidden('Only the creator can delete this post');
+      assertCan(actorOf(user), 'post:delete', { isOwner: isOwnerOf(user, row.creator) });
       const extras = (await deps.posts.extraItemsOf([row.post.id])).get(row.post.id) ?? [];
       const mediaIds = [...new Set([row.post.mediaId, ...extras.map((item) => item.id)])];
       await deps.posts.delete(row.post.id);
@@ -225,9 +220,11 @@ export function createPostsService(deps: {
     /** Pins the creator's published post to the top of their profile (unpinning any other), or unpins it. */
     async pin(user: Viewer, id: string, pinned: boolean): Promise<PostView> {
       const row = await visible(user, id);
-      const refusal = pinRefusal(user, isOwnerOf(user, row.creator), row.post, pinned);
-      if (refusal === 'notOwner') throw forbidden('Only the creator can pin this post');
-      if (refusal === 'notPublished') throw validationFailed({ id: postMessages.notPublished });
+      assertCan(actorOf(user), 'post:pin', {
+        isOwner: isOwnerOf(user, row.creator),
+        status: row.post.status,
+        pinned,
+      });
       if (pinned) await deps.posts.setPinned(row.creator.id, row.post.id, deps.clock.now());
       else if (row.post.pinnedAt) await deps.posts.setPinned(row.creator.id, null, deps.clock.now());
       return one(user, row.post.id);
@@ -248,24 +245,27 @@ export function createPostsService(deps: {
     async vote(user: Actor, id: string, option: number): Promise<PostView> {
       requireVerified(user);
       const row = await visible(user, id);
-      const isOwner = isOwnerOf(user, row.creator);
-      const facts = { status: row.post.status, entitled: true, ended: false, voted: false };
-      const early = pollVoteRefusal(user, isOwner, facts);
-      if (early === 'notPublished') throw notFound(postMessages.notFound);
-      if (early === 'ownPost') throw forbidden(postMessages.pollOwnPost);
+      const actor = actorOf(user);
+      const facts = {
+        isOwner: isOwnerOf(user, row.creator),
+        status: row.post.status,
+        entitled: true,
+        ended: false,
+        voted: false,
+      };
+      // What can be told before the post is presented: not published, or the creator's own.
+      assertCan(actor, 'post:vote', facts);
       const [view] = await deps.present(user, [row]);
       if (!view) throw notFound(postMessages.notFound);
+      assertCan(actor, 'post:vote', { ...facts, entitled: !view.locked });
       const poll = (await deps.posts.pollsOf([row.post.id], user.id)).get(row.post.id);
-      const refusal = pollVoteRefusal(user, isOwner, {
+      if (!poll) throw notFound(postMessages.noPoll);
+      assertCan(actor, 'post:vote', {
         ...facts,
         entitled: !view.locked,
-        ended: poll !== undefined && poll.endsAt.getTime() <= deps.clock.now().getTime(),
-        voted: poll !== undefined && poll.myVote !== null,
+        ended: poll.endsAt.getTime() <= deps.clock.now().getTime(),
+        voted: poll.myVote !== null,
       });
-      if (refusal === 'locked') throw forbidden(postMessages.pollLocked);
-      if (!poll) throw notFound(postMessages.noPoll);
-      if (refusal === 'ended') throw conflict(postMessages.pollEnded);
-      if (refusal === 'voted') throw conflict(postMessages.pollAlreadyVoted);
       if (option >= poll.options.length) throw validationFailed({ option: postMessages.pollNoSuchOption });
       if (!(await deps.posts.vote(row.post.id, user.id, option, deps.clock.now())))
         throw conflict(postMessages.pollAlreadyVoted);
