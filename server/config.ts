@@ -49,6 +49,15 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
   /** Days a creator's earning is held (refunds, chargebacks) before it can be paid out. */
   EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The smallest payout a creator may ask for, and the default of their own minimum, in USD cents. */
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(2000),
+  /** A payout is refused while the exchange rate for its currency is older than this. */
+  PAYOUT_RATE_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** The smallest and largest tip a fan may give, in USD cents (common/schemas/tips.ts). */
   TIP_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(tipDefaults.minCents),
   TIP_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(tipDefaults.maxCents),
@@ -124,6 +133,8 @@ export interface Config {
     earningsHoldDays: number;
     /** Tip limits in USD cents, min <= max. */
     tips: { minCents: number; maxCents: number };
+    /** Creator payouts (docs/decisions/0037-payouts.md). */
+    payouts: { minimumCents: number; rateMaxAgeHours: number };
   };
   s3: {
     bucket: string;
@@ -248,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       platformFeePercent: env.PLATFORM_FEE_PERCENT,
       earningsHoldDays: env.EARNINGS_HOLD_DAYS,
       tips: { minCents: env.TIP_MIN_CENTS, maxCents: env.TIP_MAX_CENTS },
+      payouts: { minimumCents: env.PAYOUT_MINIMUM_CENTS, rateMaxAgeHours: env.PAYOUT_RATE_MAX_AGE_HOURS },
     },
     s3: env.S3_BUCKET
       ? {

@@ -340,7 +340,21 @@ export const transactionDetailSchema = transactionSchema.extend({
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
-export const payoutStatuses = ['requested', 'paid'] as const;
+/**
+ * Where a payout stands (docs/decisions/0037-payouts.md). By hand: `requested` until an admin marks it
+ * `paid`. By transfer: `requested` (queued), `sending` (the provider is being asked), `pending` or
+ * `otp` (sent, outcome to come), then `paid`, `failed` (the money is back) or, after `paid`,
+ * `reversed` (the bank sent it back; the money is back).
+ */
+export const payoutStatuses = [
+  'requested',
+  'sending',
+  'pending',
+  'otp',
+  'paid',
+  'failed',
+  'reversed',
+] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 export const payoutSchema = z.object({

@@ -68,7 +68,7 @@ export interface CreatorBalances {
   pending: number;
   /** Set aside for a requested payout, not yet sent. */
   inPayout: number;
-  /** Sent by payouts, all time. */
+  /** Sent by payouts, all time, net of transfers the bank sent back. */
   paidOut: number;
   /** Earnings net of refunds and chargebacks, all time. */
   lifetime: number;
@@ -213,7 +213,7 @@ export function createLedgerRepository(db: Database) {
           owed: sql<string>`coalesce(sum(case when ${ledgerEntries.accountId} = ${earnings} then -${ledgerEntries.amount} end), 0)`,
           pending: sql<string>`coalesce(sum(case when ${ledgerEntries.accountId} = ${earnings} and ${fanPayments.paidAt} > ${since}::timestamptz then -${ledgerEntries.amount} end), 0)`,
           inPayout: sql<string>`coalesce(sum(case when ${ledgerEntries.accountId} = ${payoutsAccount} then -${ledgerEntries.amount} end), 0)`,
-          paidOut: sql<string>`coalesce(sum(case when ${ledgerEntries.accountId} = ${payoutsAccount} and ${ledgerTransactions.kind} = 'payout_paid' then ${ledgerEntries.amount} end), 0)`,
+          paidOut: sql<string>`coalesce(sum(case when ${ledgerEntries.accountId} = ${payoutsAccount} and ${ledgerTransactions.kind} in ('payout_paid', 'payout_reversed') then ${ledgerEntries.amount} end), 0)`,
           lifetime: sql<string>`coalesce(sum(case when ${ledgerEntries.accountId} = ${earnings} and ${ledgerTransactions.fanPaymentId} is not null then -${ledgerEntries.amount} end), 0)`,
           oldestHeld: sql<
             string | null

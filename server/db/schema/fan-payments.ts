@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { creatorPlanIds } from '../../../common/schemas/fan-payments.ts';
+import { creatorPlanIds, payoutStatuses } from '../../../common/schemas/fan-payments.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { creatorProfiles } from './creators.ts';
 import { messages } from './messages.ts';
+import { payoutAccounts } from './payouts.ts';
 import { creatorSubscriptions, posts } from './posts.ts';
 import { users } from './users.ts';
 
@@ -42,7 +43,9 @@ export const fanPayments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     creatorId: uuid('creator_id').references(() => creatorProfiles.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
-    reference: text('reference').notNull(),
+    reference: text('reference')
+      .notNull()
+      .$defaultFn(() => `payout_${uuidv7().replaceAll('-', '')}`),
     purpose: text('purpose', { enum: fanPaymentPurposes }).notNull(),
     plan: text('plan', { enum: creatorPlanIds }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
@@ -111,9 +114,20 @@ export const fanPayments = pgTable(
   ],
 );
 
-export const payoutStatuses = ['requested', 'paid'] as const;
+export { payoutStatuses };
+/** `manual`: an admin sends it and marks it paid; `transfer`: sent through the provider's transfers. */
+export const payoutMethods = ['manual', 'transfer'] as const;
+/** `request`: the creator asked; `weekly`: the automatic run on the creator's weekday. */
+export const payoutOrigins = ['request', 'weekly'] as const;
+/** Statuses whose money is still in payout: at most one such payout per creator. */
+export const payoutInFlightStatuses = ['requested', 'sending', 'pending', 'otp'] as const;
 
-/** A creator's request to be paid their available balance; an admin settles it by hand. */
+/**
+ * A creator's payout (docs/decisions/0037-payouts.md): USD cents set aside in the ledger when it is
+ * made, sent by hand or by transfer. A transfer goes to the recipient recorded here when the payout
+ * was made, under our own `reference`, so a later account change never redirects it and a retry can
+ * never pay twice.
+ */
 export const payouts = pgTable(
   'payouts',
   {
@@ -123,19 +137,52 @@ export const payouts = pgTable(
     creatorUserId: uuid('creator_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** USD cents debited from the creator's available earnings. */
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: payoutStatuses }).notNull().default('requested'),
+    method: text('method', { enum: payoutMethods }).notNull().default('manual'),
+    origin: text('origin', { enum: payoutOrigins }).notNull().default('request'),
+    /** Ours, made with the payout and kept for every attempt: the provider refuses it twice. */
+    reference: text('reference')
+      .notNull()
+      .$defaultFn(() => `payout_${uuidv7().replaceAll('-', '')}`),
+    /** The client's key: a double click or a retry finds this payout again. */
+    idempotencyKey: text('idempotency_key'),
+    payoutAccountId: uuid('payout_account_id').references(() => payoutAccounts.id, {
+      onDelete: 'set null',
+    }),
+    /** The recipient when the payout was made; a later account change never redirects it. */
+    recipientCode: text('recipient_code'),
+    /** What the creator receives, in the local currency's minor units, at `rateMicros`. */
+    localAmount: money('local_amount'),
+    localCurrency: text('local_currency'),
+    /** Local major units per USD, times 1,000,000. */
+    rateMicros: money('rate_micros'),
+    /** The provider's fee in local minor units, when it says (the platform's cost). */
+    fee: money('fee'),
+    transferCode: text('transfer_code'),
+    /** The provider's words on why a transfer failed or was reversed. */
+    failureReason: text('failure_reason'),
     note: text('note'),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
     requestedAt: at('requested_at').notNull(),
+    initiatedAt: at('initiated_at'),
     paidAt: at('paid_at'),
+    /** When it failed or was reversed (the money went back to available). */
+    returnedAt: at('returned_at'),
+    lastVerifiedAt: at('last_verified_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    /** One open request at a time, enforced by the database too. */
-    uniqueIndex('payouts_one_open_per_creator_key')
+    /** One payout in flight at a time, enforced by the database too. */
+    uniqueIndex('payouts_one_in_flight_per_creator_key')
       .on(table.creatorUserId)
-      .where(sql`${table.status} = 'requested'`),
+      .where(sql`${table.status} in ('requested', 'sending', 'pending', 'otp')`),
+    uniqueIndex('payouts_reference_key').on(table.reference),
+    uniqueIndex('payouts_creator_idempotency_key')
+      .on(table.creatorUserId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('payouts_creator_user_id_requested_at_idx').on(table.creatorUserId, table.requestedAt),
     index('payouts_status_requested_at_idx').on(table.status, table.requestedAt),
   ],

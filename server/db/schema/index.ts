@@ -7,6 +7,7 @@ export * from './media.ts';
 export * from './messages.ts';
 export * from './offers.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './posts.ts';
 export * from './safety.ts';
 export * from './users.ts';

@@ -165,8 +165,12 @@ export const ledgerTransactionKinds = [
   'chargeback',
   /** A creator's available earnings set aside for a payout... */
   'payout_request',
-  /** ...and sent by an admin. */
+  /** ...and sent (by an admin, or the provider confirmed the transfer)... */
   'payout_paid',
+  /** ...or it failed, or was reversed: the money goes back to available... */
+  'payout_returned',
+  /** ...after the exact negation of its `payout_paid` when it had been paid. */
+  'payout_reversed',
 ] as const;
 
 /** One business event in the ledger; its entries sum to zero per currency. */

@@ -1,8 +1,10 @@
 import {
   type PaymentProvider,
   type ProviderTransaction,
+  transferEventNames,
   WebhookSignatureError,
 } from '../../../adapters/payments/provider.ts';
+import type { ProviderTransfer } from '../../../adapters/payments/transfers.ts';
 import { notFound, unauthorized } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { NewPaymentEvent } from '../../../repositories/payment-events.repository.ts';
@@ -50,6 +52,14 @@ export function webhookPurpose<Payment>(
   };
 }
 
+/**
+ * Payouts (services/billing/payouts/transfers.service.ts): a `transfer.*` event's outcome, stored
+ * once under its `event:reference` key with its effect; an unknown reference changes nothing.
+ */
+export interface TransferEvents {
+  receive(event: NewPaymentEvent, transfer: ProviderTransfer): Promise<string>;
+}
+
 /** The reference a dispute event is about (Paystack nests it under `data.transaction`). */
 function disputedReference(payload: unknown, fallback: string | null): string | null {
   const data = (payload as { data?: { transaction?: { reference?: unknown }; reference?: unknown } })?.data;
@@ -70,6 +80,8 @@ export function createProviderWebhooks(deps: {
   purposes: WebhookPurpose[];
   /** Stores an event that changes nothing (unknown payment, other event types). */
   recordOnly(event: NewPaymentEvent, note: string): Promise<'stored' | 'duplicate'>;
+  /** Payout transfers' outcomes; absent where payouts are sent by hand only. */
+  transfers?: TransferEvents | null;
   clock: Clock;
 }) {
   const { provider } = deps;
@@ -110,6 +122,9 @@ export function createProviderWebhooks(deps: {
         const payment = await claim(event.reference);
         if (payment) return answer(await payment.settle(event.transaction, stored));
         return deps.recordOnly(stored, 'unknown reference');
+      }
+      if (event.type !== 'other' && transferEventNames.includes(event.type) && deps.transfers) {
+        return deps.transfers.receive(stored, event.transfer);
       }
       if (event.name === 'charge.dispute.create') {
         const reference = disputedReference(event.payload, event.reference);

@@ -133,7 +133,7 @@ export function payoutRequestPosting(payout: PayoutRecord, now: Date): CreatorLe
   return {
     kind: 'payout_request',
     payoutId: payout.id,
-    description: `Payout requested, ${payout.id}`,
+    description: `Payout requested, ${payout.reference}`,
     lines: pair(
       creatorAccounts.earnings(payout.creatorUserId),
       creatorAccounts.payouts(payout.creatorUserId),
@@ -149,10 +149,42 @@ export function payoutPaidPosting(payout: PayoutRecord, now: Date): CreatorLedge
   return {
     kind: 'payout_paid',
     payoutId: payout.id,
-    description: `Payout sent, ${payout.id}${payout.note ? `: ${payout.note}` : ''}`,
+    description: `Payout sent, ${payout.reference}${payout.note ? `: ${payout.note}` : ''}`,
     lines: pair(
       creatorAccounts.payouts(payout.creatorUserId),
       creatorAccounts.cash,
+      payout.amount,
+      payout.currency,
+    ),
+    now,
+  };
+}
+
+/** A payout that failed, or came back after it was sent: the money is available again. */
+export function payoutReturnedPosting(payout: PayoutRecord, reason: string, now: Date): CreatorLedgerPosting {
+  return {
+    kind: 'payout_returned',
+    payoutId: payout.id,
+    description: `Payout returned, ${payout.reference}: ${reason}`,
+    lines: pair(
+      creatorAccounts.payouts(payout.creatorUserId),
+      creatorAccounts.earnings(payout.creatorUserId),
+      payout.amount,
+      payout.currency,
+    ),
+    now,
+  };
+}
+
+/** A paid transfer the bank sent back: the exact negation of its `payout_paid`, before it is returned. */
+export function payoutReversedPosting(payout: PayoutRecord, now: Date): CreatorLedgerPosting {
+  return {
+    kind: 'payout_reversed',
+    payoutId: payout.id,
+    description: `Payout reversed by the bank, ${payout.reference}`,
+    lines: pair(
+      creatorAccounts.cash,
+      creatorAccounts.payouts(payout.creatorUserId),
       payout.amount,
       payout.currency,
     ),

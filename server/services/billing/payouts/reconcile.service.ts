@@ -1,0 +1,115 @@
+import type { ProviderTransfer, TransferProvider } from '../../../adapters/payments/transfers.ts';
+import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
+import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
+
+/** Where our payouts and the provider's transfers disagree. */
+export type TransferDifference =
+  | { kind: 'unknown_to_us'; reference: string; providerStatus: string; amount: number; currency: string }
+  | { kind: 'missing_at_provider'; reference: string; status: PayoutRecord['status'] }
+  | { kind: 'status'; reference: string; ours: PayoutRecord['status']; theirs: ProviderTransfer['status'] }
+  | {
+      kind: 'amount';
+      reference: string;
+      ours: { amount: number | null; currency: string | null };
+      theirs: { amount: number; currency: string };
+    };
+
+/** The provider balance against what payouts still have to take from it, per currency. */
+export interface BalanceCheck {
+  currency: string;
+  balance: number;
+  due: number;
+  short: boolean;
+}
+
+export interface ReconcileReport {
+  from: Date;
+  to: Date;
+  compared: number;
+  differences: TransferDifference[];
+  balances: BalanceCheck[];
+}
+
+/** What the provider's status would be for each of ours (null: not sent yet, nothing to compare). */
+const expected: Record<PayoutRecord['status'], ProviderTransfer['status'][] | null> = {
+  requested: null,
+  sending: ['pending', 'otp', 'success', 'failed'],
+  pending: ['pending'],
+  otp: ['otp'],
+  paid: ['success'],
+  failed: ['failed'],
+  reversed: ['reversed'],
+};
+
+/** At most this many pages of the provider's transfer list per run. */
+const PAGES_AT_MOST = 50;
+
+/**
+ * The daily reconciliation: our transfer payouts in a period against the provider's transfer list,
+ * and its balance against the payouts still due. It changes nothing; the differences are data for
+ * an operator (or the verify job, which settles what is only late).
+ */
+export function createPayoutReconciliation(deps: { store: PayoutsStore; transfers: TransferProvider }) {
+  return {
+    async reconcile(period: { from: Date; to: Date }): Promise<ReconcileReport> {
+      const theirs = new Map<string, ProviderTransfer>();
+      for (let page = 1; page <= PAGES_AT_MOST; page += 1) {
+        const answer = await deps.transfers.listTransfers({ ...period, page });
+        for (const item of answer.items) theirs.set(item.reference, item);
+        if (page >= answer.pageCount) break;
+      }
+      const ours = await deps.store.payouts.transfersBetween(period.from, period.to);
+      const mine = new Map(ours.map((payout) => [payout.reference, payout]));
+      const differences: TransferDifference[] = [];
+      for (const transfer of theirs.values()) {
+        if (!mine.has(transfer.reference) && !(await deps.store.payouts.findByReference(transfer.reference)))
+          differences.push({
+            kind: 'unknown_to_us',
+            reference: transfer.reference,
+            providerStatus: transfer.providerStatus,
+            amount: transfer.amount,
+            currency: transfer.currency,
+          });
+      }
+      for (const payout of ours) {
+        const want = expected[payout.status];
+        if (want === null) continue;
+        const transfer = theirs.get(payout.reference);
+        if (!transfer) {
+          // Listed by when the provider made it: only what we sent inside the period must be there.
+          const sentAt = payout.initiatedAt;
+          if (sentAt && sentAt >= period.from && sentAt <= period.to)
+            differences.push({
+              kind: 'missing_at_provider',
+              reference: payout.reference,
+              status: payout.status,
+            });
+          continue;
+        }
+        if (transfer.amount !== payout.localAmount || transfer.currency !== payout.localCurrency)
+          differences.push({
+            kind: 'amount',
+            reference: payout.reference,
+            ours: { amount: payout.localAmount, currency: payout.localCurrency },
+            theirs: { amount: transfer.amount, currency: transfer.currency },
+          });
+        if (!want.includes(transfer.status))
+          differences.push({
+            kind: 'status',
+            reference: payout.reference,
+            ours: payout.status,
+            theirs: transfer.status,
+          });
+      }
+      const due = await deps.store.payouts.dueByCurrency();
+      const balance = await deps.transfers.balance();
+      const balances = due.map(({ currency, amount }) => {
+        const held = balance.find((entry) => entry.currency === currency)?.amount ?? 0;
+        return { currency, balance: held, due: amount, short: amount > held };
+      });
+      return { ...period, compared: ours.length, differences, balances };
+    },
+  };
+}
+
+export type PayoutReconciliation = ReturnType<typeof createPayoutReconciliation>;
