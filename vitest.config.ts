@@ -5,6 +5,31 @@ import { defineConfig } from 'vitest/config';
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const alias = { '@': fromRoot('./web'), '#common': fromRoot('./common') };
 
+const serverTests = ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'];
+/** Server test files that start, kill or crash processes (servers, workers, ffmpeg, Redis copies). */
+const ownProcessTests = [
+  'server/main.test.ts',
+  'server/startup.test.ts',
+  'server/jobs/worker-crash.test.ts',
+  'server/services/demo/seed-demo.test.ts',
+  'server/adapters/storage/storage.test.ts',
+  'server/adapters/redis-outage.test.ts',
+  'server/routes/media/server-crash.test.ts',
+  'server/routes/media/post-media.test.ts',
+  'server/routes/events/two-processes.test.ts',
+  'server/routes/hardening/hostile-uploads.test.ts',
+  'scripts/test-all.test.ts',
+];
+const server = {
+  environment: 'node',
+  setupFiles: ['server/test/setup.ts'],
+  // One migrated database per run, copied for each test file (server/test/database-template.ts).
+  globalSetup: ['server/test/database-template.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
     // A test file spends much of its time waiting (the database, ffmpeg, a server it started), and
@@ -15,15 +40,24 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...server,
           name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
-          setupFiles: ['server/test/setup.ts'],
-          // One migrated database per run, copied for each test file (server/test/database-template.ts).
-          globalSetup: ['server/test/database-template.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
+          include: serverTests,
+          exclude: ownProcessTests,
+          // Files share their worker's loaded modules: each file builds its own app on its own
+          // database, and importing the whole server again for every file cost more than half of
+          // this project's time (decision 0036).
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          ...server,
+          name: 'server-processes',
+          include: ownProcessTests,
+          // These start, kill or crash processes and services: each keeps a fresh process.
+          isolate: true,
         },
       },
       {

@@ -45,6 +45,8 @@ async function onServer<T>(serverUrl: string, run: (client: pg.Client) => Promis
 
 /** Vitest global setup: makes the template and returns its removal. */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Both server test projects name this setup; the first one's template serves the run.
+  if (pgliteTemplate() || postgresTemplate()) return async () => {};
   const started = performance.now();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
