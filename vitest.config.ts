@@ -21,14 +21,14 @@ const ownProcessTests = [
   'scripts/test-all.test.ts',
 ];
 const server = {
-  environment: 'node',
+  environment: 'node' as const,
   setupFiles: ['server/test/setup.ts'],
   // One migrated database per run, copied for each test file (server/test/database-template.ts).
   globalSetup: ['server/test/database-template.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
