@@ -201,6 +201,12 @@ describe('adaptive video in a browser', () => {
       if (/\/assets\/hls[.-][^/]*\.js$/.test(new URL(request.url()).pathname)) player.push(request.url());
     });
     const videoRequests = mediaRequests(fan.page, post.media?.id as string);
+    // This wait timed out on PostgreSQL after a full run of the other browser files (never alone):
+    // name the requests still open when it does, so the page's busy part can be found.
+    const inFlight = new Set<string>();
+    fan.page.on('request', (request: Request) => inFlight.add(request.url()));
+    fan.page.on('requestfinished', (request: Request) => inFlight.delete(request.url()));
+    fan.page.on('requestfailed', (request: Request) => inFlight.delete(request.url()));
     await fan.page.goto(`/public-profile/${handle}`);
     await fan.page.getByRole('tab', { name: /^Posts/ }).click();
     const videoCard = card(fan.page, description);
@@ -210,7 +216,12 @@ describe('adaptive video in a browser', () => {
     await fan.page.evaluate(
       () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
     );
-    await fan.page.waitForLoadState('networkidle');
+    await fan.page.waitForLoadState('networkidle').catch((error: unknown) => {
+      console.info(
+        `Requests still open when the page did not go idle: ${[...inFlight].join(', ') || 'none'}`,
+      );
+      throw error;
+    });
     expect(videoRequests.filter((path) => path.startsWith('hls'))).toEqual([]);
 
     // Scrolled to, it plays (muted, looping) from a media source, one rung, with no hls.js.
