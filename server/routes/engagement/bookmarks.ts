@@ -1,21 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { limits } from '../../../common/limits.ts';
 import { bookmarkStateSchema } from '../../../common/schemas/engagement.ts';
 import { postListSchema } from '../../../common/schemas/posts.ts';
 import type { BookmarksService } from '../../services/engagement/bookmarks.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
+import { pageQuery } from './lists.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
-const pageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(limits.pagination.maxLimit)
-    .default(limits.pagination.defaultLimit),
-  cursor: z.string().max(400).optional(),
-});
 
 /** Saved posts: the endpoints, as declarations (server/routes/endpoints.ts). */
 export function bookmarkEndpoints(bookmarks: BookmarksService) {

@@ -14,7 +14,8 @@ import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const memberParams = z.object({ id: z.string().max(64), creatorId: z.string().max(64) });
-const pageQuery = z.object({
+/** The page query of the engagement lists (cursors up to 400 characters, as documented). */
+export const pageQuery = z.object({
   limit: z.coerce
     .number()
     .int()
