@@ -17,6 +17,8 @@ export const notificationKindInfo = {
   comment: { label: 'Comments on your posts', inApp: true, email: true },
   reply: { label: 'Replies to your comments', inApp: true, email: true },
   post_published: { label: 'Your scheduled posts going out', inApp: true, email: true },
+  // Payout emails always go (money and a security notice), so there is no email switch.
+  payout: { label: 'Your payouts', inApp: true, email: null },
 } as const satisfies Record<string, { label: string; inApp: boolean; email: boolean | null }>;
 
 export type NotificationKind = keyof typeof notificationKindInfo;

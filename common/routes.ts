@@ -8,6 +8,7 @@ export const routes = {
   creator: '/creator',
   wallet: '/wallet',
   walletEarnings: '/wallet/earnings',
+  walletPayouts: '/wallet/payouts',
   messages: '/message',
   massMessages: '/mass-messages',
   offers: '/offers',

@@ -25,6 +25,7 @@ import { registerEngagement } from './modules/engagement.ts';
 import { registerMedia } from './modules/media.ts';
 import { createMediaRuntime } from './modules/media-runtime.ts';
 import { registerMessaging } from './modules/messaging.ts';
+import { createPayouts } from './modules/payouts.ts';
 import type { Platform } from './modules/platform.ts';
 import { registerPosts } from './modules/posts.ts';
 import { registerRealtime } from './modules/realtime.ts';
@@ -45,6 +46,7 @@ import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts'
 import { makeDemoVideo } from './services/demo/video.ts';
 import type { MassMessageDelivery } from './services/messaging/mass-message-delivery.ts';
 import type { PostScheduler } from './services/posts/scheduler.service.ts';
+import type { NotificationsService } from './services/realtime/notifications.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -150,31 +152,49 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     send: async ({ path, rawBody, headers }) =>
       (await app.inject({ method: 'POST', url: path, headers, payload: rawBody })).statusCode,
   });
-  let queue: Queue;
-  // Built once notifications exist (below); its job only runs after the app is ready.
+  let queue: Queue | null = null;
+  const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
+  // Built with the modules below; the jobs and payouts built before them look these up when they
+  // run, which is only after the app is ready.
   let fanPayments: FanPaymentServices | null = null;
-  // Built with the posts module (below), for the same reason.
   let postScheduler: PostScheduler | null = null;
   let massDelivery: MassMessageDelivery | null = null;
+  let notifications: NotificationsService | null = null;
+  const payouts = createPayouts({
+    config,
+    repos,
+    transfers: payments.providers.transfers,
+    outbox,
+    notifications: () => notifications,
+    clock,
+    log: app.log,
+    queue: () => {
+      if (!queue) throw new Error('the job queue is not started yet');
+      return queue;
+    },
+  });
   try {
     queue = await startQueue(database, {
       work: runJobs,
-      jobs: createJobs(
+      jobs: createJobs({
         repos,
-        app.log,
+        log: app.log,
         media,
         clock,
         payments,
-        { lifecycle: { runDue: async () => (fanPayments ? fanPayments.lifecycle.runDue() : null) } },
-        { runDue: async () => (postScheduler ? postScheduler.runDue() : null) },
-        {
+        fanPayments: {
+          lifecycle: { runDue: async () => (fanPayments ? fanPayments.lifecycle.runDue() : null) },
+        },
+        postScheduler: { runDue: async () => (postScheduler ? postScheduler.runDue() : null) },
+        massMessages: {
           deliver: async (id) => {
             // Jobs start before the modules: a delivery that arrives first is retried.
             if (!massDelivery) throw new Error('mass message delivery is not ready yet');
             return massDelivery.deliver(id);
           },
         },
-      ),
+        payouts,
+      }),
       log: app.log,
       onError: (error) => app.log.error({ err: error }, 'job queue error'),
     });
@@ -184,11 +204,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.close();
     throw error;
   }
-  const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
+  const started: Queue = queue;
   app.decorate('services', {
     outbox,
     database,
-    queue,
+    queue: started,
     payments,
     fanPayments: null,
     demo: createDemoSeeder({
@@ -213,7 +233,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     outbox,
     limiter,
     geo,
-    queue,
+    queue: started,
     media,
     passwords: createPasswordHasher(),
   };
@@ -221,10 +241,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Runs after the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', async () => {
+    payments.providers.sandboxTransfers?.close();
     await payments.webhookDelivery.close();
     await outbox.close();
     await limiter.close();
-    await queue.stop();
+    await started.stop();
     await database.close();
   });
 
@@ -235,7 +256,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(observabilityPlugin, {
     metricsToken: config.metricsToken,
     openStreams: () => openStreams,
-    jobCounts: () => queue.counts(),
+    jobCounts: () => started.counts(),
     databasePool: () => database.poolStats(),
   });
   await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
@@ -262,6 +283,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       openStreams = count;
     },
   });
+  notifications = realtime.notifications;
   await registerCreators(app, platform, { media: mediaModule, realtime });
   const postsModule = await registerPosts(app, platform, {
     media: mediaModule,
@@ -283,6 +305,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     realtime,
     presentPosts,
     messaging,
+    payouts,
   });
   app.services.fanPayments = fanPayments;
   await app.register(configRoutes, {

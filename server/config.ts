@@ -58,6 +58,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(24),
+  /**
+   * Pay creators by transfer (Paystack Transfers with PAYSTACK_SECRET_KEY, else the sandbox's
+   * simulated transfers). false: every payout is sent by hand and marked paid by an admin.
+   */
+  PAYOUT_TRANSFERS: booleanFlag.default(true),
+  /** Seconds a sandbox transfer stays pending before its outcome (its webhook). */
+  SANDBOX_TRANSFER_SECONDS: z.coerce.number().min(0).max(3600).default(3),
   /** The smallest and largest tip a fan may give, in USD cents (common/schemas/tips.ts). */
   TIP_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(tipDefaults.minCents),
   TIP_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(tipDefaults.maxCents),
@@ -134,7 +141,13 @@ export interface Config {
     /** Tip limits in USD cents, min <= max. */
     tips: { minCents: number; maxCents: number };
     /** Creator payouts (docs/decisions/0037-payouts.md). */
-    payouts: { minimumCents: number; rateMaxAgeHours: number };
+    payouts: {
+      minimumCents: number;
+      rateMaxAgeHours: number;
+      /** Transfers on (the provider's, or the sandbox's); false: by hand only. */
+      transfers: boolean;
+      sandboxSettleMs: number;
+    };
   };
   s3: {
     bucket: string;
@@ -259,7 +272,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       platformFeePercent: env.PLATFORM_FEE_PERCENT,
       earningsHoldDays: env.EARNINGS_HOLD_DAYS,
       tips: { minCents: env.TIP_MIN_CENTS, maxCents: env.TIP_MAX_CENTS },
-      payouts: { minimumCents: env.PAYOUT_MINIMUM_CENTS, rateMaxAgeHours: env.PAYOUT_RATE_MAX_AGE_HOURS },
+      payouts: {
+        minimumCents: env.PAYOUT_MINIMUM_CENTS,
+        rateMaxAgeHours: env.PAYOUT_RATE_MAX_AGE_HOURS,
+        transfers: env.PAYOUT_TRANSFERS,
+        sandboxSettleMs: env.SANDBOX_TRANSFER_SECONDS * 1000,
+      },
     },
     s3: env.S3_BUCKET
       ? {

@@ -6,13 +6,14 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { createEventBus } from './adapters/bus/index.ts';
 import { createMailer, createOutbox } from './adapters/mail/index.ts';
-import { startQueue } from './adapters/queue.ts';
+import { type Queue, startQueue } from './adapters/queue.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './jobs/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { createBillingRuntime, createFanPaymentServices } from './modules/billing-services.ts';
 import { createMediaRuntime } from './modules/media-runtime.ts';
+import { createPayouts } from './modules/payouts.ts';
 import { createRepositories } from './modules/repositories.ts';
 import { createMediaLinks } from './services/media/links.ts';
 import { createUrlSigner } from './services/media/url-signing.ts';
@@ -61,6 +62,21 @@ async function main() {
     clock: systemClock,
     onError: (error) => log.error({ err: error }, 'a notification failed'),
   });
+  // Payout transfers are sent, verified and reconciled here; weekly payouts made here.
+  let queue: Queue | null = null;
+  const payouts = createPayouts({
+    config,
+    repos,
+    transfers: payments.providers.transfers,
+    outbox,
+    notifications: () => notifications,
+    clock: systemClock,
+    log,
+    queue: () => {
+      if (!queue) throw new Error('the job queue is not started yet');
+      return queue;
+    },
+  });
   const fanPayments = createFanPaymentServices({
     repos,
     provider: payments.providers.active,
@@ -75,6 +91,7 @@ async function main() {
     // Settled here (a webhook, a renewal): the tip's message and the notification reach open tabs over the bus.
     notifications,
     events,
+    payoutTransfers: payouts.transfers,
   });
   const mediaRuntime = await createMediaRuntime(config);
   // Mass messages go out from here too: each fan's message is shown as they see it (signed links).
@@ -91,30 +108,33 @@ async function main() {
     }),
     clock: systemClock,
   });
-  const queue = await startQueue(database, {
+  const started = await startQueue(database, {
     work: true,
-    jobs: createJobs(
+    jobs: createJobs({
       repos,
       log,
-      mediaRuntime,
-      systemClock,
+      media: mediaRuntime,
+      clock: systemClock,
       payments,
       fanPayments,
-      createPostScheduler({
+      postScheduler: createPostScheduler({
         posts: repos.posts,
         notifications,
         clock: systemClock,
         publicUrl: config.publicUrl,
       }),
-      massDelivery,
-    ),
+      massMessages: massDelivery,
+      payouts,
+    }),
     log,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
+  queue = started;
   log.info('worker started');
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ err }) => {
     if (err) log.error({ err }, 'worker stopping after an error');
-    await queue.stop();
+    await started.stop();
+    payments.providers.sandboxTransfers?.close();
     await payments.webhookDelivery.close();
     await outbox.close();
     await bus.close();

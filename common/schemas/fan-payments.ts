@@ -56,7 +56,7 @@ export const fanPaymentMessages = {
   payoutAlreadyPaid: 'This payout is already marked as paid',
   payoutPaid: 'Payout marked as paid',
   automaticPayouts:
-    'Automatic payouts are coming soon. For now, request a payout of your available balance and an admin sends it by hand.',
+    'Payouts go to your bank account when you request them, or every week on the day you choose. Set up your account and schedule in Payout settings.',
 } as const;
 
 const m = fanPaymentMessages;

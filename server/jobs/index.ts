@@ -4,9 +4,11 @@ import type { MediaRuntime } from '../modules/media-runtime.ts';
 import type { Repositories } from '../modules/repositories.ts';
 import type { LifecycleService } from '../services/billing/agent-plans/lifecycle.service.ts';
 import type { FanPaymentLifecycleReport } from '../services/billing/fan-payments/lifecycle.service.ts';
+import type { PayoutServices } from '../services/billing/payouts/index.ts';
 import { createMediaProcessor } from '../services/media/processing.service.ts';
 import type { ScheduleReport } from '../services/posts/scheduler.service.ts';
 import { creatorSubscriptionsJob } from './creator-subscriptions.ts';
+import { initiatePayoutJob, reconcilePayoutsJob, verifyPayoutsJob, weeklyPayoutsJob } from './payouts.ts';
 import { processMediaJob } from './process-media.ts';
 import { pruneExpiredSessionsJob } from './prune-expired-sessions.ts';
 import { pruneUserEventsJob } from './prune-user-events.ts';
@@ -20,21 +22,32 @@ export interface JobLogger {
   error(details: object, message: string): void;
 }
 
-/** Every background job the platform runs; the web process and `npm run worker` share this list. */
-export function createJobs(
+/**
+ * What the jobs run on. `repos` and `log` always; every other part is optional: a process without
+ * it (a test, the worker before it has media) simply does not run its jobs.
+ */
+export interface JobParts {
   /** From server/modules/repositories.ts: the process's one set of repositories. */
-  repos: Pick<Repositories, 'sessions' | 'events' | 'media'>,
-  log: JobLogger,
-  media?: MediaRuntime,
-  clock: Clock = systemClock,
-  payments?: { lifecycle: LifecycleService },
+  repos: Pick<Repositories, 'sessions' | 'events' | 'media'>;
+  log: JobLogger;
+  clock?: Clock;
+  media?: MediaRuntime;
+  /** Agent plans' renewals and expiry. */
+  payments?: { lifecycle: LifecycleService };
   /** Fan subscriptions to creators (renewals, expiry, unfinished checkouts, owed refunds). */
-  fanPayments?: { lifecycle: { runDue(): Promise<FanPaymentLifecycleReport | null> } },
-  /** Scheduled posts going out and expired ones hidden (built once notifications exist). */
-  postScheduler?: { runDue(): Promise<ScheduleReport | null> },
+  fanPayments?: { lifecycle: { runDue(): Promise<FanPaymentLifecycleReport | null> } };
+  /** Scheduled posts going out and expired ones hidden. */
+  postScheduler?: { runDue(): Promise<ScheduleReport | null> };
   /** Mass messages going out in batches (server/services/messaging/mass-message-delivery.ts). */
-  massMessages?: { deliver(id: string): Promise<number> },
-): JobDefinition<never>[] {
+  massMessages?: { deliver(id: string): Promise<number> };
+  /** Creator payouts: transfers sent and verified, weekly payouts, the daily reconciliation. */
+  payouts?: Pick<PayoutServices, 'requests' | 'transfers' | 'reconciliation'>;
+}
+
+/** Every background job the platform runs; the web process and `npm run worker` share this list. */
+export function createJobs(parts: JobParts): JobDefinition<never>[] {
+  const { repos, log, media, payments, fanPayments, postScheduler, massMessages, payouts } = parts;
+  const clock = parts.clock ?? systemClock;
   const jobs: JobDefinition<never>[] = [
     pruneExpiredSessionsJob({
       sessions: repos.sessions,
@@ -101,6 +114,34 @@ export function createJobs(
         log: (details) => log.info(details, 'mass message delivered'),
       }),
     );
+  }
+  if (payouts) {
+    jobs.push(
+      weeklyPayoutsJob({
+        requests: payouts.requests,
+        log: (report) => log.info(report, 'weekly payouts'),
+      }),
+    );
+    const { transfers, reconciliation } = payouts;
+    if (transfers) {
+      jobs.push(
+        initiatePayoutJob({
+          transfers,
+          log: (details) => log.info(details, 'payout transfer'),
+        }) as JobDefinition<never>,
+        verifyPayoutsJob({ transfers, log: (report) => log.info(report, 'payouts verified') }),
+      );
+    }
+    if (reconciliation) {
+      jobs.push(
+        reconcilePayoutsJob({
+          reconciliation,
+          clock,
+          log: (report) => log.info(report, 'payouts reconciled'),
+          alert: (report) => log.error(report, 'payouts differ from the provider'),
+        }),
+      );
+    }
   }
   return jobs;
 }

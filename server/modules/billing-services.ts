@@ -21,6 +21,7 @@ import { createSubscriptionsService } from '../services/billing/agent-plans/subs
 import type { PaymentsLog } from '../services/billing/core/renewals.ts';
 import {
   createProviderWebhooks,
+  type TransferEvents,
   type WebhookPurpose,
   webhookPurpose,
 } from '../services/billing/core/webhooks.ts';
@@ -159,6 +160,8 @@ export function createFanPaymentServices(deps: {
   tipLimits: { minCents: number; maxCents: number };
   /** Caps new tip checkouts per fan; null in the worker, which starts none. */
   limiter?: Pick<RateLimiter, 'consume'> | null;
+  /** Payout transfers' webhooks (`transfer.*`); null where payouts go by hand only. */
+  payoutTransfers: TransferEvents | null;
 }) {
   const { repos, provider, clock, log } = deps;
   const store = repos.fanPayments;
@@ -254,6 +257,7 @@ export function createFanPaymentServices(deps: {
       provider,
       purposes: [webhookPurpose(store.payments.findByReference, settlement), deps.agentPlans],
       recordOnly: settlement.recordOnly,
+      transfers: deps.payoutTransfers,
       clock,
     }),
   };

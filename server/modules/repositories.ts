@@ -25,6 +25,7 @@ import { createNotificationsRepository } from '../repositories/notifications.rep
 import { createOAuthRepository } from '../repositories/oauth.repository.ts';
 import { createOnboardingRepository } from '../repositories/onboarding.repository.ts';
 import { createPasskeysRepository } from '../repositories/passkeys.repository.ts';
+import { createPayoutsStore } from '../repositories/payouts-store.ts';
 import { createPostsRepository } from '../repositories/posts.repository.ts';
 import { createPurchasesRepository } from '../repositories/purchases.repository.ts';
 import { createReportsRepository } from '../repositories/reports.repository.ts';
@@ -39,8 +40,8 @@ import { createVaultRepository } from '../repositories/vault.repository.ts';
 
 /**
  * Every repository, built once per app (and once per worker) from the one database handle. Modules
- * take what they need from here; nothing else constructs a repository. Billing's two units of work
- * (`agentPlans`, `fanPayments`) hold their own repositories, bound to a transaction on demand.
+ * take what they need from here; nothing else constructs a repository. Billing's units of work
+ * (`agentPlans`, `fanPayments`, `payouts`) hold their own repositories, bound to a transaction on demand.
  */
 export function createRepositories(db: Database) {
   return {
@@ -58,6 +59,7 @@ export function createRepositories(db: Database) {
     events: createEventsRepository(db),
     fanLists: createFanListsRepository(db),
     fanPayments: createFanPaymentsStore(db),
+    payouts: createPayoutsStore(db),
     knownBrowsers: createKnownBrowsersRepository(db),
     likes: createLikesRepository(db),
     lists: createListsRepository(db),

@@ -12,6 +12,7 @@
  * shows).
  */
 import { commentMessages, listMessages } from '../../common/schemas/engagement.ts';
+import { fanPaymentMessages } from '../../common/schemas/fan-payments.ts';
 import { type PostStatus, type PostVisibility, postMessages } from '../../common/schemas/posts.ts';
 import { type Actor, type Refusal, refuse } from './actor.ts';
 import { type CreatorFacts, canViewCreator } from './creators.ts';
@@ -165,6 +166,41 @@ export const actions = {
   /** Only the post's creator turns its comments on or off. */
   'comment:moderate': row<{ postOwnerId: string }>(['PUT /api/posts/:id/comments/settings'], (actor, post) =>
     isSelf(actor, post.postOwnerId) ? null : refuse.forbidden(commentMessages.onlyCreator),
+  ),
+
+  /**
+   * A creator's own payouts: their payout account, schedule, quotes, requests and history. The
+   * actor must have a creator profile (`creatorUserId`, null without one) and be that creator.
+   */
+  'payout:manage': row<{ creatorUserId: string | null }>(
+    [
+      'GET /api/payouts/settings',
+      'PUT /api/payouts/settings',
+      'GET /api/payouts/banks',
+      'POST /api/payouts/account/resolve',
+      'PUT /api/payouts/account',
+      'POST /api/payouts/quote',
+      'POST /api/wallet/payouts',
+      'GET /api/payouts',
+    ],
+    (actor, facts) =>
+      facts.creatorUserId !== null && isSelf(actor, facts.creatorUserId)
+        ? null
+        : refuse.forbidden(fanPaymentMessages.notCreator),
+  ),
+  /** Settling payouts, OTPs, exchange rates and reconciling: admins only. */
+  'payout:settle': row<Record<string, never>>(
+    [
+      'GET /api/admin/payouts',
+      'POST /api/admin/payouts/:id/paid',
+      'POST /api/admin/payouts/:id/otp',
+      'POST /api/admin/payouts/:id/verify',
+      'GET /api/admin/exchange-rates',
+      'PUT /api/admin/exchange-rates/:currency',
+      'GET /api/admin/payouts/reconcile',
+      'POST /api/admin/payouts/reconcile',
+    ],
+    (actor) => (isAdmin(actor) ? null : refuse.forbidden('Only admins can manage payouts')),
   ),
 } as const;
 

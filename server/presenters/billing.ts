@@ -1,6 +1,5 @@
 import { creatorPricing, offeredPlans } from '../../common/schemas/creators.ts';
 import {
-  type AdminPayout,
   type CancelSubscriptionResponse,
   type CheckoutOutcome,
   type CheckoutResponse,
@@ -31,7 +30,7 @@ import type { Viewer } from '../policies/creators.ts';
 import { hasAccess } from '../policies/fan-payments.ts';
 import type { FanSubscriptionRow, SubscriberRow } from '../repositories/fan-subscriptions.repository.ts';
 import type { WalletHistoryRow } from '../repositories/ledger.repository.ts';
-import type { AdminPayoutRow, PayoutRecord } from '../repositories/payouts.repository.ts';
+import type { PayoutRecord } from '../repositories/payouts.repository.ts';
 import type { PostRow } from '../repositories/posts.repository.ts';
 import type { TransactionRow } from '../repositories/transactions.repository.ts';
 import type {
@@ -41,11 +40,7 @@ import type {
 import type { TransactionDetails } from '../services/billing/fan-payments/library.service.ts';
 import { type PricesOrMonthly, pricesOf } from '../services/billing/fan-payments/pricing.ts';
 import type { CreatorSubscriptionFacts } from '../services/billing/fan-payments/subscriptions.service.ts';
-import type {
-  AdminPayoutPage,
-  WalletHistoryPage,
-  WalletSummary,
-} from '../services/billing/fan-payments/wallet.service.ts';
+import type { WalletHistoryPage, WalletSummary } from '../services/billing/fan-payments/wallet.service.ts';
 import type { PresentPosts } from '../services/posts/post-views.ts';
 import { nameForOthers } from './user.ts';
 
@@ -267,32 +262,6 @@ export function presentPayout(payout: PayoutRecord): Payout {
     note: payout.note,
   };
 }
-
-/** A payout request with the creator to pay, for admins (who alone see the email). */
-export function presentAdminPayout(row: AdminPayoutRow): AdminPayout {
-  return {
-    ...presentPayout(row.payout),
-    creator: {
-      id: row.creator.id ?? '',
-      userId: row.creator.userId,
-      handle: row.creator.handle ?? '',
-      displayName: row.creator.displayName ?? row.creator.email,
-      email: row.creator.email,
-    },
-  };
-}
-
-export const presentAdminPayouts = (page: AdminPayoutPage) => itemsOf(page, presentAdminPayout);
-
-export const presentPayoutRequested = (payout: PayoutRecord): { message: string; payout: Payout } => ({
-  message: m.payoutRequested,
-  payout: presentPayout(payout),
-});
-
-export const presentPayoutPaid = (row: AdminPayoutRow): { message: string; payout: AdminPayout } => ({
-  message: m.payoutPaid,
-  payout: presentAdminPayout(row),
-});
 
 const entryKind = (kind: WalletHistoryRow['kind']): WalletEntry['kind'] =>
   kind === 'creator_charge'

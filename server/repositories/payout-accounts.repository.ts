@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { payoutAccounts } from '../db/schema/index.ts';
 import { firstRow } from './rows.ts';
@@ -19,6 +19,15 @@ export function createPayoutAccountsRepository(db: Database) {
 
     findById: (id: string): Promise<PayoutAccountRecord | null> =>
       firstRow(db.select().from(payoutAccounts).where(eq(payoutAccounts.id, id))),
+
+    /** The accounts payouts went to (a page of payouts' `payoutAccountId`s). */
+    byIds: async (ids: readonly string[]): Promise<PayoutAccountRecord[]> =>
+      ids.length === 0
+        ? []
+        : db
+            .select()
+            .from(payoutAccounts)
+            .where(inArray(payoutAccounts.id, [...new Set(ids)])),
 
     /** Every account the creator had, newest first. */
     history: (creatorUserId: string): Promise<PayoutAccountRecord[]> =>

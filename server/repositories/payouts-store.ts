@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import { billingCoreRepositories } from './billing-core.ts';
 import { createExchangeRatesRepository } from './exchange-rates.repository.ts';
 import { createPayoutAccountsRepository } from './payout-accounts.repository.ts';
+import { createPayoutReconciliationsRepository } from './payout-reconciliations.repository.ts';
 import { createPayoutSettingsRepository } from './payout-settings.repository.ts';
 import { createPayoutsRepository } from './payouts.repository.ts';
 import { unitOfWork } from './rows.ts';
@@ -12,6 +13,7 @@ const repositories = (db: Database) => ({
   accounts: createPayoutAccountsRepository(db),
   settings: createPayoutSettingsRepository(db),
   rates: createExchangeRatesRepository(db),
+  reconciliations: createPayoutReconciliationsRepository(db),
 });
 
 export type PayoutRepositories = ReturnType<typeof repositories>;

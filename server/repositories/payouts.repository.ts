@@ -220,6 +220,27 @@ export function createPayoutsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** A creator's payouts, newest first (their payout history). */
+    listForCreator(
+      creatorUserId: string,
+      options: { limit: number; before?: { at: string; id: string } },
+    ): Promise<PayoutRecord[]> {
+      const key = sql`(${payouts.requestedAt}, ${payouts.id})`;
+      return db
+        .select()
+        .from(payouts)
+        .where(
+          and(
+            eq(payouts.creatorUserId, creatorUserId),
+            options.before
+              ? sql`${key} < (${options.before.at}::timestamptz, ${options.before.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(payouts.requestedAt), desc(payouts.id))
+        .limit(options.limit);
+    },
+
     /** Open requests oldest first (the queue to settle); paid ones newest first. */
     async list(options: {
       status?: PayoutStatus;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accountTypes } from '../../adapters/payments/transfers.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { users } from './users.ts';
@@ -73,4 +83,27 @@ export const exchangeRates = pgTable(
     setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('exchange_rates_currency_set_at_idx').on(table.currency, table.setAt)],
+);
+
+/**
+ * Each reconciliation's result (the daily job and an admin's "run now"): what differed between our
+ * payouts and the provider's transfers, and its balance against the payouts due. The newest is
+ * shown to admins and exported as metrics.
+ */
+export const payoutReconciliations = pgTable(
+  'payout_reconciliations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    ranAt: at('ran_at').notNull(),
+    periodFrom: at('period_from').notNull(),
+    periodTo: at('period_to').notNull(),
+    compared: integer('compared').notNull(),
+    /** TransferDifference[] (server/services/billing/payouts/reconcile.service.ts). */
+    differences: jsonb('differences').notNull(),
+    /** BalanceCheck[]. */
+    balances: jsonb('balances').notNull(),
+  },
+  (table) => [index('payout_reconciliations_ran_at_idx').on(table.ranAt)],
 );

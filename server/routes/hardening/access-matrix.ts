@@ -426,11 +426,35 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/wallet/history': creator(),
   'GET /api/wallet/earnings': creator(),
   'POST /api/wallet/payouts': creator(),
+  // Payouts: the creator's own account, schedule and history; settling them is the admins'.
+  'GET /api/payouts/settings': creator(),
+  'PUT /api/payouts/settings': creator({ body: { schedule: 'weekly', weekday: 2 } }),
+  'GET /api/payouts/banks': creator({ url: () => '/api/payouts/banks?country=NG' }),
+  'POST /api/payouts/account/resolve': creator({
+    body: { country: 'NG', bankCode: '058', accountNumber: '0123456789' },
+  }),
+  'PUT /api/payouts/account': creator({
+    body: { country: 'NG', bankCode: '058', accountNumber: '0123456789', currentPassword: 'not-it' },
+  }),
+  'POST /api/payouts/quote': creator({ body: { amountCents: 2000 } }),
+  'GET /api/payouts': creator(),
   'GET /api/admin/payouts': admin(),
   'POST /api/admin/payouts/:id/paid': admin({
     url: (w) => `/api/admin/payouts/${w.unknownId}/paid`,
     body: {},
   }),
+  'POST /api/admin/payouts/:id/otp': admin({
+    url: (w) => `/api/admin/payouts/${w.unknownId}/otp`,
+    body: { otp: '123456' },
+  }),
+  'POST /api/admin/payouts/:id/verify': admin({ url: (w) => `/api/admin/payouts/${w.unknownId}/verify` }),
+  'GET /api/admin/exchange-rates': admin(),
+  'PUT /api/admin/exchange-rates/:currency': admin({
+    url: () => '/api/admin/exchange-rates/NGN',
+    body: { rate: '1550.25' },
+  }),
+  'GET /api/admin/payouts/reconcile': admin(),
+  'POST /api/admin/payouts/reconcile': admin(),
   'GET /api/me/transactions': signedIn(),
   'GET /api/me/transactions/:id': owner(['fan'], (w) => `/api/me/transactions/${w.unknownId}`),
   'DELETE /api/me/transactions/:id': owner(['fan'], (w) => `/api/me/transactions/${w.unknownId}`),
@@ -466,6 +490,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     ['creator'],
     (w) => `/api/fan-lists/${w.fanListId}/members/${w.fanUserId}`,
   ),
+  // Paystack's transfer approval question (unsigned): yes only for a transfer we initiated.
+  'POST /api/payments/transfer-approval': entry('provider', {
+    body: { reference: 'forged', amount: 100000, currency: 'NGN', recipient: { recipient_code: 'RCP_x' } },
+  }),
   'POST /api/payments/webhook/:provider': entry('provider', {
     url: () => '/api/payments/webhook/paystack',
     body: { event: 'charge.success', data: { reference: 'forged' } },

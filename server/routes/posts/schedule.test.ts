@@ -60,15 +60,12 @@ describe('scheduled posts, drafts, expiry and pinning', () => {
   const startRunner = () =>
     startQueue(t.app.services.database, {
       work: true,
-      jobs: createJobs(
-        createRepositories(db()),
-        silent,
-        undefined,
-        t.clock,
-        undefined,
-        undefined,
-        scheduler(),
-      ),
+      jobs: createJobs({
+        repos: createRepositories(db()),
+        log: silent,
+        clock: t.clock,
+        postScheduler: scheduler(),
+      }),
       log: silent,
       onError: () => {},
     });

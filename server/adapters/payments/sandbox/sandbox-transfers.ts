@@ -42,6 +42,20 @@ export const sandboxTestAccounts = {
 
 export const SANDBOX_TRANSFER_OTP = '123456';
 
+/**
+ * A recipient code names how its account behaves (a letter after `RCP_`), so a recipient made
+ * before a restart, or by another process (the web process makes it, the worker pays it), still
+ * behaves as its test account: the sandbox keeps its recipients in memory only.
+ */
+const behaviourLetters: Record<string, string> = {
+  [sandboxTestAccounts.fails]: 'f',
+  [sandboxTestAccounts.reverses]: 'r',
+  [sandboxTestAccounts.needsOtp]: 'o',
+  [sandboxTestAccounts.silent]: 's',
+};
+const accountOfLetter = (letter: string) =>
+  Object.entries(behaviourLetters).find(([, value]) => value === letter)?.[0] ?? '0000009999';
+
 /** What each currency's balance starts at (minor units): enough for any test. */
 export const SANDBOX_OPENING_BALANCE = 1_000_000_000;
 
@@ -212,6 +226,25 @@ export function createSandboxTransfers(deps: SandboxTransfersDependencies): Sand
     }
   }
 
+  /** A recipient this process did not make (see `behaviourLetters`), rebuilt from its code. */
+  function remembered(code: string, currency: string): Recipient | null {
+    const match = /^RCP_([nfros])[0-9a-f]{16}$/.exec(code);
+    const bank = sandboxBanks.find((candidate) => candidate.currency === currency);
+    if (!match?.[1] || !bank) return null;
+    const accountNumber = accountOfLetter(match[1]);
+    const recipient: Recipient = {
+      id: randomInt(1_000_000, 9_999_999),
+      code,
+      type: bank.type,
+      name: `SANDBOX ACCOUNT ${accountNumber.slice(-4)}`,
+      accountNumber,
+      bank,
+      currency,
+    };
+    recipients.set(code, recipient);
+    return recipient;
+  }
+
   function inPeriod<Item>(rows: Item[], at: (row: Item) => Date, query: PeriodQuery): ProviderPage<Item> {
     const from = query.from?.getTime() ?? Number.NEGATIVE_INFINITY;
     const to = query.to?.getTime() ?? Number.POSITIVE_INFINITY;
@@ -254,7 +287,7 @@ export function createSandboxTransfers(deps: SandboxTransfersDependencies): Sand
       if (!recipient) {
         recipient = {
           id: randomInt(1_000_000, 9_999_999),
-          code: `RCP_${randomBytes(8).toString('hex')}`,
+          code: `RCP_${behaviourLetters[input.accountNumber] ?? 'n'}${randomBytes(8).toString('hex')}`,
           type: input.type,
           name: input.name,
           accountNumber: input.accountNumber,
@@ -274,7 +307,8 @@ export function createSandboxTransfers(deps: SandboxTransfersDependencies): Sand
     async initiateTransfer(input) {
       assertTransferReference(input.reference);
       if (transfers.has(input.reference)) throw new TransferAlreadyInitiatedError(input.reference);
-      const recipient = recipients.get(input.recipientCode);
+      const recipient =
+        recipients.get(input.recipientCode) ?? remembered(input.recipientCode, input.amount.currency);
       if (!recipient) throw refused('Recipient specified is invalid');
       const { amount, currency } = input.amount;
       if (!Number.isSafeInteger(amount) || amount <= 0) throw refused('Invalid amount passed.');

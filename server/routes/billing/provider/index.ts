@@ -7,10 +7,11 @@ import webhookRoutes from './webhook.ts';
 /** /api/payments: provider webhooks, and the sandbox's checkout page when the sandbox is in use. */
 const paymentRoutes: FastifyPluginAsyncZod<{
   webhooks: ProviderWebhooks;
+  approveTransfer: ((rawBody: Buffer) => Promise<boolean>) | null;
   sandbox: SandboxProvider | null;
   merchantName: string;
-}> = async (app, { webhooks, sandbox, merchantName }) => {
-  await app.register(webhookRoutes, { webhooks });
+}> = async (app, { webhooks, approveTransfer, sandbox, merchantName }) => {
+  await app.register(webhookRoutes, { webhooks, approveTransfer });
   if (sandbox) await app.register(sandboxCheckoutRoutes, { sandbox, merchantName });
 };
 

@@ -7,8 +7,8 @@ import { assertCanSettlePayouts, assertIsCreator } from '../../../policies/fan-p
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type { CreatorBalances, WalletHistoryRow } from '../../../repositories/ledger.repository.ts';
-import type { AdminPayoutRow, PayoutRecord, PayoutStatus } from '../../../repositories/payouts.repository.ts';
-import { payoutPaidPosting, payoutRequestPosting } from './ledger-postings.ts';
+import type { AdminPayoutRow, PayoutRecord } from '../../../repositories/payouts.repository.ts';
+import { payoutPaidPosting } from './ledger-postings.ts';
 import type { FanPaymentNotifier } from './notifier.ts';
 
 const CURRENCY = 'USD';
@@ -97,42 +97,6 @@ export function createWalletService(deps: {
     async history(user: Viewer, options: { limit: number; cursor?: string }): Promise<WalletHistoryPage> {
       await requireCreator(user);
       return history(user.id, options);
-    },
-
-    /** The whole available balance, once at a time (the creator's row lock and a unique index). */
-    async requestPayout(user: Viewer): Promise<PayoutRecord> {
-      await requireCreator(user);
-      return store.withTransaction(async (r) => {
-        await r.purchases.lockUser(user.id);
-        if (await r.payouts.findOpen(user.id)) throw conflict(m.payoutOpen);
-        const now = clock.now();
-        const balances = await r.ledger.balances(user.id, CURRENCY, addDays(now, -deps.holdDays));
-        const available = availableOf(balances);
-        if (available <= 0) throw conflict(m.noAvailableBalance);
-        const created = await r.payouts.create({
-          creatorUserId: user.id,
-          amount: available,
-          currency: CURRENCY,
-          now,
-        });
-        if (!created) throw conflict(m.payoutOpen);
-        await r.ledger.post(payoutRequestPosting(created, now));
-        return created;
-      });
-    },
-
-    async listPayouts(
-      admin: Viewer,
-      options: { status?: PayoutStatus; limit: number; cursor?: string },
-    ): Promise<AdminPayoutPage> {
-      assertCanSettlePayouts(admin);
-      const after = decodeCursor(options.cursor, ['at', 'id']);
-      const rows = await store.payouts.list({
-        limit: options.limit + 1,
-        ...(options.status ? { status: options.status } : {}),
-        ...(after ? { after } : {}),
-      });
-      return keysetPage(rows, options.limit, (last) => timeKey(last.payout.requestedAt, last.payout.id));
     },
 
     async markPaid(admin: Viewer, id: string, note: string | undefined): Promise<AdminPayoutRow> {

@@ -80,6 +80,27 @@ export function createPayoutAccounts(deps: {
       });
     },
 
+    /** The holder's name of an account, for the creator to confirm before saving it; nothing is kept. */
+    async resolve(input: {
+      country: string;
+      currency: string;
+      bankCode: string;
+      accountNumber: string;
+      type?: AccountType;
+    }): Promise<{ accountName: string; bankName: string; last4: string }> {
+      const { provider, country } = served(input.country, input.currency);
+      const accountNumber = input.accountNumber.replace(/\s+/g, '');
+      const banks = await provider.listBanks({ country, currency: input.currency.toUpperCase() });
+      const bank = banks.find(
+        (candidate) => candidate.code === input.bankCode && (!input.type || candidate.type === input.type),
+      );
+      if (!bank) throw badRequest(m.bankUnknown);
+      const resolved = await inProviderWords(() =>
+        provider.resolveAccount({ accountNumber, bankCode: bank.code }),
+      );
+      return { accountName: resolved.accountName, bankName: bank.name, last4: accountNumber.slice(-4) };
+    },
+
     current: (creatorUserId: string): Promise<PayoutAccountRecord | null> =>
       store.accounts.current(creatorUserId),
 

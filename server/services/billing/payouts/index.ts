@@ -60,7 +60,7 @@ export function createPayoutServices(deps: {
       })
     : null;
   const reconciliation = deps.transfers
-    ? createPayoutReconciliation({ store, transfers: deps.transfers })
+    ? createPayoutReconciliation({ store, transfers: deps.transfers, clock })
     : null;
   return { accounts, requests, transfers, reconciliation };
 }

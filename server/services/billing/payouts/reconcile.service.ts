@@ -1,4 +1,5 @@
 import type { ProviderTransfer, TransferProvider } from '../../../adapters/payments/transfers.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
 import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
 
@@ -23,6 +24,7 @@ export interface BalanceCheck {
 }
 
 export interface ReconcileReport {
+  ranAt: Date;
   from: Date;
   to: Date;
   compared: number;
@@ -49,8 +51,27 @@ const PAGES_AT_MOST = 50;
  * and its balance against the payouts still due. It changes nothing; the differences are data for
  * an operator (or the verify job, which settles what is only late).
  */
-export function createPayoutReconciliation(deps: { store: PayoutsStore; transfers: TransferProvider }) {
+export function createPayoutReconciliation(deps: {
+  store: PayoutsStore;
+  transfers: TransferProvider;
+  clock: Clock;
+}) {
   return {
+    /** The newest result (kept by `reconcile`), or null before the first run. */
+    async latest(): Promise<ReconcileReport | null> {
+      const row = await deps.store.reconciliations.latest();
+      if (!row) return null;
+      return {
+        ranAt: row.ranAt,
+        from: row.periodFrom,
+        to: row.periodTo,
+        compared: row.compared,
+        differences: row.differences as TransferDifference[],
+        balances: row.balances as BalanceCheck[],
+      };
+    },
+
+    /** Compares the period and keeps the result. */
     async reconcile(period: { from: Date; to: Date }): Promise<ReconcileReport> {
       const theirs = new Map<string, ProviderTransfer>();
       for (let page = 1; page <= PAGES_AT_MOST; page += 1) {
@@ -107,7 +128,16 @@ export function createPayoutReconciliation(deps: { store: PayoutsStore; transfer
         const held = balance.find((entry) => entry.currency === currency)?.amount ?? 0;
         return { currency, balance: held, due: amount, short: amount > held };
       });
-      return { ...period, compared: ours.length, differences, balances };
+      const report = { ranAt: deps.clock.now(), ...period, compared: ours.length, differences, balances };
+      await deps.store.reconciliations.add({
+        ranAt: report.ranAt,
+        periodFrom: report.from,
+        periodTo: report.to,
+        compared: report.compared,
+        differences: report.differences,
+        balances: report.balances,
+      });
+      return report;
     },
   };
 }

@@ -215,6 +215,9 @@ export function createPayoutRequests(deps: {
 
     request,
 
+    /** What may be paid out now (earned, past the hold, not set aside). */
+    available: (creatorUserId: string): Promise<number> => available(store, creatorUserId, clock.now()),
+
     /**
      * The weekly run: creators whose payout weekday is today, past any account-change hold, with a
      * transfer account and at least their minimum available, are paid all of it. The day's key makes
