@@ -42,6 +42,7 @@ import webAppPlugin from './plugins/web-app.ts';
 import configRoutes from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import { createPasswordHasher } from './services/auth/passwords.ts';
+import type { PayoutServices } from './services/billing/payouts/index.ts';
 import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
 import { makeDemoVideo } from './services/demo/video.ts';
 import type { MassMessageDelivery } from './services/messaging/mass-message-delivery.ts';
@@ -56,6 +57,8 @@ export interface AppServices {
   database: DatabaseHandle;
   queue: Queue;
   payments: BillingRuntime;
+  /** Creator payouts (services/billing/payouts): tests run their jobs' work directly. */
+  payouts: PayoutServices;
   /** Fan payments (set once the app's routes are registered). */
   fanPayments: FanPaymentServices | null;
   /** Demo creators and posts for an empty database (SEED_DEMO; started by main.ts). */
@@ -210,6 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     database,
     queue: started,
     payments,
+    payouts,
     fanPayments: null,
     demo: createDemoSeeder({
       users: repos.users,
@@ -258,6 +262,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     openStreams: () => openStreams,
     jobCounts: () => started.counts(),
     databasePool: () => database.poolStats(),
+    payoutReconcile: async () => (payouts.reconciliation ? payouts.reconciliation.latest() : null),
   });
   await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
   await app.register(securityHeadersPlugin, {

@@ -86,6 +86,28 @@ describe('request ids and metrics', () => {
     }
   });
 
+  it('exports the newest payout reconciliation', async () => {
+    const metrics = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/metrics',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).body;
+    expect(await metrics()).toMatch(/^payout_reconcile_last_run_seconds 0$/m);
+    const reconciliation = t.app.services.payouts.reconciliation;
+    if (!reconciliation) throw new Error('the sandbox transfers are on by default');
+    const to = new Date();
+    await reconciliation.reconcile({ from: new Date(to.getTime() - 86_400_000), to });
+    const text = await metrics();
+    expect(text).toMatch(/^payout_reconcile_differences\{kind="status"\} 0$/m);
+    expect(text).toMatch(/^payout_reconcile_differences\{kind="unknown_to_us"\} 0$/m);
+    expect(text).toMatch(
+      new RegExp(`^payout_reconcile_last_run_seconds ${Math.floor(to.getTime() / 1000)}`, 'm'),
+    );
+  });
+
   it('has no metrics endpoint without METRICS_TOKEN', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(404);
   });

@@ -45,6 +45,12 @@ export interface ObservabilityOptions {
   openStreams(): number;
   jobCounts(): Promise<QueueCounts[]>;
   databasePool(): { total: number; idle: number; waiting: number } | null;
+  /** The newest payout reconciliation (differences by kind; provider balance short per currency). */
+  payoutReconcile(): Promise<{
+    ranAt: Date;
+    differences: { kind: string }[];
+    balances: { currency: string; short: boolean }[];
+  } | null>;
 }
 
 /** Echoes the request id, and serves Prometheus metrics at /api/metrics behind METRICS_TOKEN. */
@@ -106,6 +112,42 @@ export default fp(
         this.set({ state: 'total' }, pool.total);
         this.set({ state: 'idle' }, pool.idle);
         this.set({ state: 'waiting' }, pool.waiting);
+      },
+    });
+
+    new Gauge({
+      name: 'payout_reconcile_differences',
+      help: 'Payouts that differ from the provider in the newest reconciliation, by kind',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const report = await options.payoutReconcile().catch(() => null);
+        if (!report) return;
+        for (const kind of ['unknown_to_us', 'missing_at_provider', 'status', 'amount'])
+          this.set({ kind }, report.differences.filter((difference) => difference.kind === kind).length);
+      },
+    });
+    new Gauge({
+      name: 'payout_provider_balance_short',
+      help: "1 when the provider's balance is below the payouts due in a currency (newest reconciliation)",
+      labelNames: ['currency'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const report = await options.payoutReconcile().catch(() => null);
+        for (const check of report?.balances ?? [])
+          this.set({ currency: check.currency }, check.short ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'payout_reconcile_last_run_seconds',
+      help: 'When the newest payout reconciliation ran (Unix time; 0 before the first)',
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const report = await options.payoutReconcile().catch(() => null);
+        if (report) this.set(report.ranAt.getTime() / 1000);
       },
     });
 

@@ -186,4 +186,38 @@ describe('ledger check', () => {
     const after = await createLedgerRepository(db).counts();
     expect(after).toEqual({ transactions: before.transactions + 1, entries: before.entries + 2 });
   });
+
+  it('names a creator whose available balance is below zero, and only them', async () => {
+    const db = t.app.services.database.db;
+    const creatorUserId = uuidv7();
+    const earnings = `creator:${creatorUserId}:earnings`;
+    const payouts = `creator:${creatorUserId}:payouts`;
+    await db
+      .insert(ledgerAccounts)
+      .values(
+        [
+          { id: earnings, kind: 'liability' as const, description: 'earnings' },
+          { id: payouts, kind: 'liability' as const, description: 'payouts' },
+        ].map((account) => ({ ...account, createdAt: new Date() })),
+      )
+      .onConflictDoNothing();
+    const owed = (report: Awaited<ReturnType<typeof checkLedger>>) =>
+      report.negativeAvailable.filter((row) => row.creatorUserId === creatorUserId);
+    // Owed 1,000 (the earnings account is credited), then 600 set aside for a payout: 400 available.
+    await rawPosting(db, [
+      { account: cash.id, amount: 1000, currency: 'USD' },
+      { account: earnings, amount: -1000, currency: 'USD' },
+    ]);
+    await rawPosting(db, [
+      { account: earnings, amount: 600, currency: 'USD' },
+      { account: payouts, amount: -600, currency: 'USD' },
+    ]);
+    expect(owed(await checkLedger(db))).toEqual([]);
+    // A payout of more than was owed, written around the payout services: 500 below zero.
+    await rawPosting(db, [
+      { account: earnings, amount: 900, currency: 'USD' },
+      { account: payouts, amount: -900, currency: 'USD' },
+    ]);
+    expect(owed(await checkLedger(db))).toEqual([{ creatorUserId, currency: 'USD', available: -500 }]);
+  });
 });

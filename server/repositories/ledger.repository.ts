@@ -304,6 +304,35 @@ export function createLedgerRepository(db: Database) {
       ];
     },
 
+    /**
+     * Creators whose available balance (owed, less what is still in the hold since `heldSince`) is
+     * below zero, per currency: what `npm run ledger:check` proves empty.
+     */
+    async negativeAvailable(
+      heldSince: Date,
+    ): Promise<{ creatorUserId: string; currency: string; available: number }[]> {
+      const since = heldSince.toISOString();
+      const rows = await db
+        .select({
+          accountId: ledgerEntries.accountId,
+          currency: ledgerEntries.currency,
+          available: sql<string>`coalesce(sum(-${ledgerEntries.amount}), 0) - coalesce(sum(case when ${fanPayments.paidAt} > ${since}::timestamptz then -${ledgerEntries.amount} end), 0)`,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .leftJoin(fanPayments, eq(fanPayments.id, ledgerTransactions.fanPaymentId))
+        .where(sql`${ledgerEntries.accountId} like 'creator:%:earnings'`)
+        .groupBy(ledgerEntries.accountId, ledgerEntries.currency)
+        .having(
+          sql`coalesce(sum(-${ledgerEntries.amount}), 0) - coalesce(sum(case when ${fanPayments.paidAt} > ${since}::timestamptz then -${ledgerEntries.amount} end), 0) < 0`,
+        );
+      return rows.map((row) => ({
+        creatorUserId: row.accountId.slice('creator:'.length, -':earnings'.length),
+        currency: row.currency,
+        available: Number(row.available),
+      }));
+    },
+
     async counts(): Promise<{ transactions: number; entries: number }> {
       const [transactions] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransactions);
       const [entries] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
@@ -317,13 +346,20 @@ export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
 export interface LedgerReport {
   transactions: number;
   entries: number;
+  /** Creators whose available balance is below zero (none may be). */
+  negativeAvailable: { creatorUserId: string; currency: string; available: number }[];
   unbalanced: UnbalancedTransaction[];
 }
 
 /** Proves the ledger: every transaction sums to zero per currency (`npm run ledger:check`, tests). */
-export async function checkLedger(db: Database): Promise<LedgerReport> {
+/** `heldSince`: earnings paid after it are still held (now less EARNINGS_HOLD_DAYS). */
+export async function checkLedger(db: Database, heldSince: Date = new Date()): Promise<LedgerReport> {
   const ledger = createLedgerRepository(db);
-  return { ...(await ledger.counts()), unbalanced: await ledger.findUnbalanced() };
+  return {
+    ...(await ledger.counts()),
+    unbalanced: await ledger.findUnbalanced(),
+    negativeAvailable: await ledger.negativeAvailable(heldSince),
+  };
 }
 
 export function describeUnbalanced(entry: UnbalancedTransaction): string {
