@@ -146,6 +146,13 @@ export function createFanPaymentNotifier(deps: {
             { label: 'Open your wallet', url: link(routes.wallet) },
           ),
         );
+        await deps.notifications?.notify({
+          userId: creatorUserId,
+          kind: 'payout',
+          actorId: null,
+          text: `Your payout of ${formatUsd(amount, currency)} was sent`,
+          link: routes.walletPayouts,
+        });
       } catch (error) {
         deps.log.error({ err: error, creatorUserId }, 'payout email failed');
       }

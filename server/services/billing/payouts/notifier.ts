@@ -16,6 +16,8 @@ export interface PayoutNotice {
 export interface PayoutNotifier {
   /** After a payout account was added or changed (committed): always emailed, it is a security notice. */
   accountChanged(account: PayoutAccountRecord, input: { first: boolean; holdUntil: Date }): Promise<void>;
+  /** After the provider took a transfer (it is on its way). */
+  sent(payout: PayoutRecord): Promise<void>;
   /** After the provider confirmed a transfer. */
   paid(payout: PayoutRecord): Promise<void>;
   /** After a transfer failed or was reversed: the money is available again, and why. */
@@ -31,14 +33,14 @@ export function createPayoutNotifier(deps: {
   publicUrl: string;
   log: { error(details: object, message: string): void };
 }): PayoutNotifier {
-  const walletLink = { label: 'Open your wallet', url: `${deps.publicUrl}${routes.wallet}` };
+  const walletLink = { label: 'See your payouts', url: `${deps.publicUrl}${routes.walletPayouts}` };
 
   async function tell(userId: string, subject: string, paragraphs: string[], notice: string): Promise<void> {
     try {
       const user = await deps.users.findById(userId);
       if (!user) return;
       deps.outbox.sendInBackground(message(user.email, subject, paragraphs, walletLink));
-      await deps.inApp?.({ userId, text: notice, link: routes.wallet });
+      await deps.inApp?.({ userId, text: notice, link: routes.walletPayouts });
     } catch (error) {
       deps.log.error({ err: error, userId }, 'payout notice failed');
     }
@@ -63,6 +65,18 @@ export function createPayoutNotifier(deps: {
         first
           ? `Payouts now go to your account ending ${account.last4}`
           : `Your payout account changed to one ending ${account.last4}`,
+      );
+    },
+    sent(payout) {
+      const where = payout.recipientCode ? ' to your payout account' : '';
+      return tell(
+        payout.creatorUserId,
+        `Your payout of ${amountOf(payout)} is on its way`,
+        [
+          `We sent your payout of ${amountOf(payout)}${where}. Banks usually credit it within a day.`,
+          `Reference: ${payout.reference}`,
+        ],
+        `Your payout of ${amountOf(payout)} is on its way`,
       );
     },
     paid(payout) {

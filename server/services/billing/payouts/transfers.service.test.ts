@@ -55,6 +55,11 @@ describe('payout transfers (sandbox)', () => {
     expect(started.payout).toMatchObject({ status: 'pending', reference: payout.reference });
     expect(started.payout?.transferCode).toMatch(/^TRF_/);
     expect((await transfersOf(h).initiate(payout.id)).note).toBe('already pending');
+    // On its way: told once (the second initiate changed nothing).
+    expect(h.notices.filter((notice) => notice.userId === creator.id).map((notice) => notice.text)).toEqual([
+      'Payouts now go to your account ending 6789',
+      'Your payout of $50.00 (75000.00 NGN) is on its way',
+    ]);
     await h.settle();
     const [webhook] = h.outbox.splice(0);
     if (!webhook) throw new Error('no webhook');

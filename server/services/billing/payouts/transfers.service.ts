@@ -201,7 +201,11 @@ export function createPayoutTransfers(deps: {
         now: clock.now(),
       });
       if (!claimed) return { payout, effect: 'unchanged', note: `already ${payout.status}` };
-      return send(claimed);
+      const applied = await send(claimed);
+      // Taken by the provider and not settled yet: the creator hears it is on its way.
+      if (applied.payout && applied.effect === 'waiting' && applied.note !== 'unreachable')
+        await deps.notifier.sent(applied.payout);
+      return applied;
     },
 
     /**
