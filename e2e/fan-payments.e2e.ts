@@ -268,7 +268,7 @@ describe('fan payments in a browser', () => {
     await creator.page.goto('/wallet');
     await creator.page
       .getByRole('note')
-      .getByText(/Automatic payouts are coming/)
+      .getByText(/Payouts go to your bank account when you request them/)
       .waitFor();
     const pending = creator.page.locator('dt', { hasText: /^Pending$/ }).locator('..');
     await pending.getByText('$6.00').waitFor();

@@ -41,6 +41,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.creator, lazy: () => import('./routes/creator.tsx') },
           { path: routes.wallet, lazy: () => import('./routes/wallet.tsx') },
           { path: routes.walletEarnings, lazy: () => import('./routes/wallet-earnings.tsx') },
+          { path: routes.walletPayouts, lazy: () => import('./routes/wallet-payouts.tsx') },
           { path: routes.messages, lazy: () => import('./routes/messages.tsx') },
           { path: routes.massMessages, lazy: () => import('./routes/mass-messages.tsx') },
           { path: routes.offers, lazy: () => import('./routes/offers.tsx') },

@@ -78,7 +78,7 @@ export const emailVerificationNav: NavItem = {
  * Google's return page needs its one-time code; the alias only redirects; creator review, reports,
  * support and payouts are for admins, who reach them from the account menu; a post's page and a
  * list's feed need a post or a list to show (their cards and the Lists page lead there); the earnings
- * overview is part of the wallet, which links to it.
+ * overview and the payout settings are parts of the wallet, which links to them.
  */
 export const routesNotInMobileMenu: RouteName[] = [
   'login',
@@ -95,4 +95,5 @@ export const routesNotInMobileMenu: RouteName[] = [
   'post',
   'list',
   'walletEarnings',
+  'walletPayouts',
 ];

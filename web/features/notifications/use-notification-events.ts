@@ -4,7 +4,11 @@ import { toast } from '../../lib/toast.ts';
 import { type NotificationPages, notificationKeys, readNotification } from './api/get-notifications.ts';
 import { withNotification } from './cache.ts';
 
-/** A pushed notification goes on top of the bell's list, raises its count and shows a toast. */
+/**
+ * A pushed notification goes on top of the bell's list, raises its count and shows a toast. A payout
+ * notice (paid, failed, returned, account changed) also refreshes the money screens, so an open wallet
+ * or payout history shows the new state: their keys all start with `fan-payments`.
+ */
 export function useNotificationEvents(userId: string) {
   const queryClient = useQueryClient();
 
@@ -24,6 +28,7 @@ export function useNotificationEvents(userId: string) {
     } else {
       void queryClient.invalidateQueries({ queryKey: key });
     }
+    if (notification.kind === 'payout') void queryClient.invalidateQueries({ queryKey: ['fan-payments'] });
     toast.message(notification.text);
   });
 

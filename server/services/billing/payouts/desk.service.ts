@@ -124,6 +124,8 @@ export function createPayoutDesk(deps: {
       input: { schedule: 'on_request' | 'weekly'; weekday?: number | null; minimumCents?: number | null },
     ) {
       const creatorUserId = await creatorOf(actor);
+      // Weekly payouts go by transfer only: by hand, an admin pays what is requested.
+      if (input.schedule === 'weekly' && !deps.transfersEnabled) throw conflict(m.transfersUnavailable);
       await payouts.requests.updateSettings(creatorUserId, input);
       return settingsView(creatorUserId);
     },

@@ -1,9 +1,20 @@
 import { LoaderCircle } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { Wallet } from '#common/schemas/fan-payments.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import type { PayoutQuote } from '#common/schemas/payouts.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useRequestPayout } from '../api/request-payout.ts';
+import { centsToDollars, dollarsToCents, PayoutQuoteSummary, usePayoutQuote } from '../../payouts/index.ts';
+import { newPayoutKey, useRequestPayout } from '../api/request-payout.ts';
 import { formatMoney } from '../format.ts';
 
 /** Why Request payout cannot be pressed now, or null when it can. */
@@ -13,52 +24,152 @@ export function payoutBlocker(wallet: Wallet): string | null {
   return null;
 }
 
-/** Asks for the whole available balance after a confirm; an admin sends it and marks it paid. */
-export function RequestPayoutButton({ wallet }: { wallet: Wallet }) {
-  const request = useRequestPayout();
-  const blocker = payoutBlocker(wallet);
-  async function confirm() {
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Request failed';
+
+/**
+ * The dialog's steps: an amount (the whole available balance unless changed), "Review" asks the
+ * server what it would be (the local amount and rate, or sent by hand; or why it cannot be made),
+ * then "Confirm payout" makes it. The key is made once per opening of the dialog, so a retry or a
+ * double click makes one payout.
+ */
+function RequestPayoutForm({
+  wallet,
+  request,
+  onDone,
+}: {
+  wallet: Wallet;
+  request: ReturnType<typeof useRequestPayout>;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [key] = useState(newPayoutKey);
+  const [amount, setAmount] = useState(centsToDollars(wallet.available.amount));
+  const [quote, setQuote] = useState<PayoutQuote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const review = usePayoutQuote();
+  const busy = review.isPending || request.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    if (!quote) {
+      const cents = dollarsToCents(amount);
+      if (cents === null || cents <= 0) {
+        setError('Enter an amount in dollars, like 25 or 25.50');
+        amountInput.current?.focus();
+        return;
+      }
+      try {
+        setQuote(await review.mutateAsync(cents));
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+      return;
+    }
     try {
-      toast.success((await request.mutateAsync()).message);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Request failed');
+      const result = await request.mutateAsync({ amountCents: quote.amount.amount, idempotencyKey: key });
+      toast.success(result.message);
+      onDone();
+    } catch (failure) {
+      setError(messageOf(failure));
     }
   }
+
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-amount`}>Amount (USD)</Label>
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+          >
+            $
+          </span>
+          <Input
+            ref={amountInput}
+            id={`${id}-amount`}
+            inputMode="decimal"
+            autoComplete="off"
+            autoFocus
+            className="pl-7"
+            value={amount}
+            disabled={busy}
+            aria-invalid={error !== null && !quote ? true : undefined}
+            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setQuote(null);
+              setError(null);
+            }}
+          />
+        </div>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          Available to pay out: {formatMoney(wallet.available)}
+        </p>
+      </div>
+      {quote ? <PayoutQuoteSummary quote={quote} /> : null}
+      {error ? (
+        <p id={errorId} role="alert" className="rounded-lg bg-destructive/10 p-3 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {quote ? (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              setQuote(null);
+              setError(null);
+              amountInput.current?.focus();
+            }}
+          >
+            Change amount
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" /> : null}
+          {review.isPending
+            ? 'Checking…'
+            : request.isPending
+              ? 'Requesting…'
+              : quote
+                ? `Confirm payout of ${formatMoney(quote.amount)}`
+                : 'Review'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Opens the payout dialog; the dialog's content (and its key) is made anew each time it opens. */
+export function RequestPayoutButton({ wallet }: { wallet: Wallet }) {
+  const request = useRequestPayout();
+  const [open, setOpen] = useState(false);
+  const blocker = payoutBlocker(wallet);
   return (
     <div className="flex flex-col gap-1.5">
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <Button
-            disabled={blocker !== null || request.isPending}
-            aria-describedby={blocker ? 'payout-blocker' : undefined}
-          >
-            {request.isPending ? (
-              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
-            ) : null}
-            {request.isPending ? 'Requesting…' : 'Request payout'}
+      <Dialog open={open} onOpenChange={(next) => (next || !request.isPending) && setOpen(next)}>
+        <DialogTrigger asChild>
+          <Button disabled={blocker !== null} aria-describedby={blocker ? 'payout-blocker' : undefined}>
+            Request payout
           </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 motion-safe:animate-fade-in" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-xl motion-safe:animate-fade-in">
-            <AlertDialog.Title className="font-heading text-lg font-semibold">
-              Request a payout of {formatMoney(wallet.available)}?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="text-sm text-muted-foreground">
-              Your whole available balance is set aside for this payout. An admin sends it to you by bank
-              transfer and marks it paid; you will see it here when they do.
-            </AlertDialog.Description>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
-                Not now
-              </AlertDialog.Cancel>
-              <AlertDialog.Action className={buttonVariants()} onClick={() => void confirm()}>
-                Request payout
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        </DialogTrigger>
+        <DialogContent className="max-h-[90dvh] max-w-md overflow-y-auto">
+          <DialogTitle>Request a payout</DialogTitle>
+          <DialogDescription>
+            Choose how much to take from your available balance. You see what you receive before you confirm.
+          </DialogDescription>
+          <RequestPayoutForm wallet={wallet} request={request} onDone={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
       {blocker ? (
         <p id="payout-blocker" className="text-xs text-muted-foreground">
           {blocker}

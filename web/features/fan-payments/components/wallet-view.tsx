@@ -1,8 +1,8 @@
-import { Clock, Info, LineChart, Sparkles, Wallet as WalletIcon } from 'lucide-react';
+import { Banknote, Clock, Info, LineChart, Sparkles, Wallet as WalletIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
-import type { Wallet } from '#common/schemas/fan-payments.ts';
+import type { PayoutStatus, Wallet } from '#common/schemas/fan-payments.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -66,7 +66,15 @@ function Balances({ wallet }: { wallet: Wallet }) {
   return (
     <dl className="grid grid-cols-2 gap-3 @lg:grid-cols-4">
       <Balance label="Available" amount={formatMoney(wallet.available)} note="Ready to pay out" emphasis>
-        <RequestPayoutButton wallet={wallet} />
+        <div className="flex flex-col gap-2">
+          <RequestPayoutButton wallet={wallet} />
+          <Button asChild variant="link" size="sm" className="h-auto justify-start px-0">
+            <Link to={pathTo('walletPayouts')}>
+              <Banknote aria-hidden="true" />
+              Payout settings and history
+            </Link>
+          </Button>
+        </div>
       </Balance>
       <Balance label="Pending" amount={formatMoney(wallet.pending)} note={pendingNote} />
       <Balance
@@ -105,9 +113,25 @@ function BecomeCreator() {
   );
 }
 
+/** How far the open payout got, after 'Your payout of $12.00, requested on 10 March 2026, '. */
+const openPayoutPhrases: Record<PayoutStatus, string> = {
+  requested: 'is waiting to be sent',
+  sending: 'is on its way',
+  pending: 'is on its way',
+  otp: 'is waiting for approval',
+  paid: 'was paid',
+  failed: 'failed',
+  reversed: 'was returned by the bank',
+};
+
+/** The server's sentence on how creators are paid, shown as a note (none when it is empty). */
+function payoutsNote(wallet: Wallet): string | null {
+  return wallet.automaticPayoutsMessage.trim() || null;
+}
+
 /**
- * The creator's wallet: balances and history computed from the ledger, a manual payout request, and
- * a plain note that automatic payouts are still to come.
+ * The creator's wallet: balances and history computed from the ledger, a payout request (with what
+ * the payout account receives), and the way to the payout settings and history.
  */
 export function WalletView({ userId }: { userId: string }) {
   // Who the viewer is comes first: only a creator's wallet is asked for.
@@ -129,21 +153,27 @@ export function WalletView({ userId }: { userId: string }) {
   }
   const data = wallet.data;
   if (!data) return <WalletSkeleton />;
+  const note = payoutsNote(data);
   return (
     <div className="flex flex-col gap-6">
-      <p
-        role="note"
-        className="flex items-start gap-3 rounded-xl border border-border bg-muted/60 p-4 text-sm"
-      >
-        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-        <span>{data.automaticPayoutsMessage}</span>
-      </p>
+      {note ? (
+        <p
+          role="note"
+          className="flex items-start gap-3 rounded-xl border border-border bg-muted/60 p-4 text-sm"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{note}</span>
+        </p>
+      ) : null}
       {data.openPayout ? (
         <p className="flex items-start gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm">
           <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             Your payout of {formatMoney(data.openPayout.amount)}, requested on{' '}
-            {formatLongDate(data.openPayout.requestedAt)}, is waiting to be sent.
+            {formatLongDate(data.openPayout.requestedAt)}, {openPayoutPhrases[data.openPayout.status]}.{' '}
+            <Link to={pathTo('walletPayouts')} className="font-medium underline underline-offset-4">
+              See its progress
+            </Link>
           </span>
         </p>
       ) : null}

@@ -116,8 +116,7 @@ export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
     platformFeePercent: 20,
     nextAvailableAt: '2026-03-08T10:00:00.000Z',
     openPayout: null,
-    automaticPayoutsMessage:
-      'Automatic payouts are coming soon. For now, request a payout of your available balance and an admin sends it by hand.',
+    automaticPayoutsMessage: 'You are paid when you ask: request a payout of your available balance here.',
     history: {
       items: [
         {

@@ -103,4 +103,38 @@ describe('the notification bell', () => {
       '/api/notifications/read',
     ]);
   });
+
+  it('marks a payout notice with its icon and refreshes the money screens', async () => {
+    const api = serve([]);
+    const { queryClient } = renderRoutes([{ path: '/', Component: Harness }], '/');
+    queryClient.setQueryData(['fan-payments', 'wallet', ME], { cached: true });
+    queryClient.setQueryData(['fan-payments', 'payouts', 'history', ME], { cached: true });
+    queryClient.setQueryData(['posts', 'feed'], { cached: true });
+    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(api.opened()).toBe(true));
+
+    act(() =>
+      api.push(
+        {
+          ...follow,
+          id: 'n-9',
+          kind: 'payout',
+          text: 'Your payout of $12.00 was paid to Guaranty Trust Bank •••• 6789',
+          actor: null,
+        },
+        1,
+      ),
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['fan-payments', 'wallet', ME])?.isInvalidated).toBe(true),
+    );
+    expect(queryClient.getQueryState(['fan-payments', 'payouts', 'history', ME])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['posts', 'feed'])?.isInvalidated).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    const menu = await screen.findByRole('menu');
+    const [item] = await within(menu).findAllByRole('menuitem');
+    expect(item?.textContent).toMatch(/^Your payout of \$12\.00 was paid/);
+    expect(item?.querySelectorAll('svg.lucide-banknote')).toHaveLength(2);
+  });
 });

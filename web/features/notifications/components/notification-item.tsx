@@ -1,4 +1,5 @@
 import {
+  Banknote,
   CalendarCheck,
   Gift,
   Heart,
@@ -23,6 +24,7 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   comment: MessageCircle,
   reply: Reply,
   post_published: CalendarCheck,
+  payout: Banknote,
 };
 
 const initials = (name: string) =>
