@@ -49,7 +49,6 @@ export const fanPaymentMessages = {
   transactionDeleted: 'Transaction deleted',
   invalidDate: 'Please choose a valid date',
   dateRangeOrder: 'The start date must be on or before the end date',
-  payoutRequested: 'Payout requested. An admin will send it soon.',
   noAvailableBalance: 'You have no available balance to pay out',
   payoutOpen: 'You already have a payout request in progress',
   payoutNotFound: 'Payout not found',
@@ -411,30 +410,7 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-/** POST /api/wallet/payouts: the whole available balance (no body needed). */
-export const requestPayoutResponseSchema = z.object({ message: z.string(), payout: payoutSchema });
-
-/** GET /api/admin/payouts?status=&cursor=&limit= (oldest request first for `requested`) */
-export const adminPayoutListQuerySchema = pageQuery.extend({ status: z.enum(payoutStatuses).optional() });
-
-export const adminPayoutSchema = payoutSchema.extend({
-  creator: z.object({
-    id: z.string(),
-    userId: z.string(),
-    handle: z.string(),
-    displayName: z.string(),
-    email: z.string(),
-  }),
-});
-export type AdminPayout = z.infer<typeof adminPayoutSchema>;
-
-export const adminPayoutListSchema = z.object({
-  items: z.array(adminPayoutSchema),
-  nextCursor: z.string().nullable(),
-});
-
-/** POST /api/admin/payouts/:id/paid */
+/** POST /api/admin/payouts/:id/paid (its answer: common/schemas/payouts.ts `adminPayoutActionSchema`) */
 export const markPayoutPaidSchema = z.object({ note: z.string().trim().max(500).optional() });
-export const markPayoutPaidResponseSchema = z.object({ message: z.string(), payout: adminPayoutSchema });
 
 export { creatorPricing };

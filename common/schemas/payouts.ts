@@ -161,7 +161,7 @@ export const requestPayoutSchema = z.object({
   idempotencyKey: z.string().trim().min(8).max(80).optional(),
 });
 
-/** A payout as its creator sees it. */
+/** A payout as its creator sees it (the answer to POST /api/wallet/payouts is `{message, payout}`). */
 export const payoutDetailSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -185,6 +185,8 @@ export const payoutDetailSchema = z.object({
   note: z.string().nullable(),
 });
 export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
+
+export const requestPayoutResponseSchema = z.object({ message: z.string(), payout: payoutDetailSchema });
 
 /** GET /api/payouts?cursor=&limit= (newest first) */
 export const payoutHistoryQuerySchema = pageQuery;
@@ -215,7 +217,7 @@ export const finalizePayoutOtpSchema = z.object({
     .regex(/^\d{4,8}$/, { error: 'Enter the OTP the provider sent: 4 to 8 digits' }),
 });
 
-/** What an admin action on a payout did (OTP, verify). */
+/** What an admin action on a payout did (mark paid, OTP, verify). */
 export const adminPayoutActionSchema = z.object({
   message: z.string(),
   payout: adminPayoutDetailSchema,

@@ -179,6 +179,19 @@ describe('two-step sign-in (TOTP)', () => {
         ),
       () => post(t, '/api/me/delete', { password: GOOD_PASSWORD }, { token }),
       () => post(t, '/api/wallet/payouts', {}, { token }),
+      // Changing where payouts go needs the password and, with two-step on, a recent code.
+      () =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/payouts/account',
+          headers: bearer(token),
+          payload: {
+            country: 'NG',
+            bankCode: '058',
+            accountNumber: '0123456789',
+            currentPassword: GOOD_PASSWORD,
+          },
+        }),
       () => t.app.inject({ method: 'DELETE', url: '/api/me/two-factor', headers: bearer(token) }),
     ];
     for (const attempt of attempts) {

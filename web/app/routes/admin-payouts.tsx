@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
-import { AdminPayoutsView } from '../../features/fan-payments/index.ts';
+import { AdminPayoutsView } from '../../features/admin/components/admin-payouts-view.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
 function AdminPayoutsPage() {
@@ -8,7 +8,7 @@ function AdminPayoutsPage() {
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title="Payouts"
-        description="Send each requested payout by bank transfer, then mark it paid. Automatic payouts are coming."
+        description="Payouts go to creators by bank transfer on their own. Payouts by hand you send yourself, then mark paid here."
       />
       <AdminPayoutsView />
     </div>

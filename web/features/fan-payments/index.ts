@@ -5,7 +5,6 @@
  */
 export { useCreatorSubscription } from './api/get-creator-subscription.ts';
 export { useLinkOffer } from './api/get-link-offer.ts';
-export { AdminPayoutsView } from './components/admin-payouts-view.tsx';
 export { CheckoutReturnHost } from './components/checkout-return-host.tsx';
 export { LazySelectPlanDialog } from './components/lazy-select-plan-dialog.tsx';
 export { PaymentSubscriptionTab } from './components/payment-subscription-tab.tsx';

@@ -34,7 +34,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 describe('transaction history', () => {
   let t: FanPaymentTestApp;
   beforeAll(async () => {
-    t = await createFanPaymentTestApp('sandbox');
+    // A payout by hand of a small balance (no payout account; a minimum below it).
+    t = await createFanPaymentTestApp('sandbox', { env: { PAYOUT_MINIMUM_CENTS: '100' } });
   }, 60_000);
   afterAll(async () => {
     await t.close();

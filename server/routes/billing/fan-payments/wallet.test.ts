@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  AdminPayout,
   Payout,
   UnsubscribeResponse,
   Wallet,
   WalletHistory,
 } from '../../../../common/schemas/fan-payments.ts';
+import type { AdminPayoutDetail } from '../../../../common/schemas/payouts.ts';
 import { checkLedger } from '../../../repositories/ledger.repository.ts';
 import {
   accountBalance,
@@ -111,7 +111,7 @@ describe('the creator wallet and payouts', () => {
 
     // The admin settles it by hand.
     const admin = await adminToken(t);
-    const queue = await ok<{ items: AdminPayout[] }>(
+    const queue = await ok<{ items: AdminPayoutDetail[] }>(
       call(t, 'GET', '/api/admin/payouts?status=requested', admin),
     );
     expect(queue.items.find((item) => item.id === requested.payout.id)).toMatchObject({
@@ -122,7 +122,7 @@ describe('the creator wallet and payouts', () => {
     expect(
       (await call(t, 'POST', `/api/admin/payouts/${requested.payout.id}/paid`, token, {})).statusCode,
     ).toBe(403);
-    const settled = await ok<{ message: string; payout: AdminPayout }>(
+    const settled = await ok<{ message: string; payout: AdminPayoutDetail }>(
       call(t, 'POST', `/api/admin/payouts/${requested.payout.id}/paid`, admin, {
         note: 'Bank transfer 4411',
       }),

@@ -12,11 +12,11 @@ import {
   payoutMessages as m,
   payoutBankListSchema,
   payoutBanksQuerySchema,
-  payoutDetailSchema,
   payoutHistorySchema,
   payoutQuoteRequestSchema,
   payoutQuoteSchema,
   payoutSettingsSchema,
+  requestPayoutResponseSchema,
   requestPayoutSchema,
   resolvedPayoutAccountSchema,
   resolvePayoutAccountSchema,
@@ -127,7 +127,7 @@ export function payoutEndpoints(desk: PayoutDesk) {
       caller: 'user',
       body: requestPayoutSchema.nullish(),
       status: 201,
-      response: z.object({ message: z.string(), payout: payoutDetailSchema }),
+      response: requestPayoutResponseSchema,
       errors: [400, 403, 409],
       handler: async ({ actor, body, request }) => {
         await request.server.requireRecentSecondFactor(request);

@@ -19,6 +19,7 @@ import type { BlocksRepository } from '../../../repositories/blocks.repository.t
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type {
+  CreatorSubscriptionRecord,
   FanSubscriptionRow,
   SubscriberRow,
 } from '../../../repositories/fan-subscriptions.repository.ts';
@@ -67,6 +68,43 @@ export function createFanSubscriptionsService(deps: {
     const row = await store.subscriptions.findForFan(id);
     if (!row) throw notFound(m.subscriptionNotFound);
     return row;
+  }
+
+  /** Ends a subscription now and owes back the unused part of each payment covering today. */
+  async function endNow(id: string, check: (sub: CreatorSubscriptionRecord | null) => void): Promise<number> {
+    const owed = await store.withTransaction(async (r) => {
+      const sub = await r.subscriptions.lock(id);
+      check(sub);
+      if (!sub) throw notFound(m.subscriptionNotFound);
+      const now = clock.now();
+      if (!hasAccess(sub, now)) throw conflict(m.subscriptionEnded);
+      await r.subscriptions.update(sub.id, {
+        status: 'unsubscribed',
+        endedAt: now,
+        canceledAt: sub.canceledAt ?? now,
+        nextRetryAt: null,
+        updatedAt: now,
+      });
+      const refunds: { paymentId: string; amount: number }[] = [];
+      for (const payment of await r.payments.listCovering(sub.id, now)) {
+        if (!payment.periodStart || !payment.periodEnd || payment.chargedBackAt) continue;
+        const amount = proRataRefund(
+          {
+            amount: payment.amount,
+            refunded: payment.refundedAmount,
+            periodStart: payment.periodStart,
+            periodEnd: payment.periodEnd,
+          },
+          now,
+        );
+        if (amount > 0 && (await r.payments.owe(payment.id, amount, now)))
+          refunds.push({ paymentId: payment.id, amount });
+      }
+      return refunds;
+    });
+    // Provider calls run after the commit; one that fails is retried by the job.
+    for (const refund of owed) await deps.refunds.send(refund.paymentId);
+    return owed.reduce((sum, refund) => sum + refund.amount, 0);
   }
 
   return {
@@ -147,40 +185,22 @@ export function createFanSubscriptionsService(deps: {
     async unsubscribe(user: Viewer, id: string): Promise<{ row: SubscriberRow; refund: number }> {
       const creator = await deps.creators.findByUserId(user.id);
       assertIsCreator(creator);
-      const owed = await store.withTransaction(async (r) => {
-        const sub = await r.subscriptions.lock(id);
-        assertIsCreatorOf(creator, sub);
-        const now = clock.now();
-        if (!hasAccess(sub, now)) throw conflict(m.subscriptionEnded);
-        await r.subscriptions.update(sub.id, {
-          status: 'unsubscribed',
-          endedAt: now,
-          canceledAt: sub.canceledAt ?? now,
-          nextRetryAt: null,
-          updatedAt: now,
-        });
-        const refunds: { paymentId: string; amount: number }[] = [];
-        for (const payment of await r.payments.listCovering(sub.id, now)) {
-          if (!payment.periodStart || !payment.periodEnd || payment.chargedBackAt) continue;
-          const amount = proRataRefund(
-            {
-              amount: payment.amount,
-              refunded: payment.refundedAmount,
-              periodStart: payment.periodStart,
-              periodEnd: payment.periodEnd,
-            },
-            now,
-          );
-          if (amount > 0 && (await r.payments.owe(payment.id, amount, now)))
-            refunds.push({ paymentId: payment.id, amount });
-        }
-        return refunds;
-      });
-      // Provider calls run after the commit; one that fails is retried by the job.
-      for (const refund of owed) await deps.refunds.send(refund.paymentId);
+      const refund = await endNow(id, (sub) => assertIsCreatorOf(creator, sub));
       const row = await store.subscriptions.findSubscriber(id, clock.now());
       if (!row) throw notFound(m.subscriptionNotFound);
-      return { row, refund: owed.reduce((sum, refund) => sum + refund.amount, 0) };
+      return { row, refund };
+    },
+
+    /**
+     * Privacy & Safety's Delete User on a fan the creator blocked: their subscription, if it still
+     * gives access, ends now and is refunded exactly as Unsubscribe user does. Answers the refund.
+     */
+    async endForRemoval(creatorUserId: string, fanId: string): Promise<number> {
+      const creator = await deps.creators.findByUserId(creatorUserId);
+      if (!creator) return 0;
+      const sub = await store.subscriptions.find(fanId, creator.id);
+      if (!sub || !hasAccess(sub, clock.now())) return 0;
+      return endNow(sub.id, (locked) => assertIsCreatorOf(creator, locked));
     },
   };
 }

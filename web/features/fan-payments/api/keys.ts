@@ -13,5 +13,4 @@ export const fanPaymentKeys = {
   wallet: (userId: string) => ['fan-payments', 'wallet', userId] as const,
   walletHistory: (userId: string, startCursor: string) =>
     ['fan-payments', 'wallet-history', userId, startCursor] as const,
-  adminPayouts: ['fan-payments', 'admin-payouts'] as const,
 };

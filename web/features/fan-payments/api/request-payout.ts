@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Payout, requestPayoutResponseSchema } from '#common/schemas/fan-payments.ts';
+import { type PayoutDetail, requestPayoutResponseSchema } from '#common/schemas/payouts.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
 
@@ -15,7 +15,9 @@ export interface RequestPayoutInput {
  * or by an admin by hand. The answer's payout is read for what the wallet shows of it (the payout
  * history, features/payouts, reads its details).
  */
-export async function requestPayout(input: RequestPayoutInput): Promise<{ message: string; payout: Payout }> {
+export async function requestPayout(
+  input: RequestPayoutInput,
+): Promise<{ message: string; payout: PayoutDetail }> {
   return requestPayoutResponseSchema.parse(await api.post('/wallet/payouts', input));
 }
 

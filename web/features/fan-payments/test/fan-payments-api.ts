@@ -1,5 +1,4 @@
 import type {
-  AdminPayout,
   CreatorPlanOption,
   FanSubscription,
   Subscriber,
@@ -137,25 +136,6 @@ export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
         },
       ],
       nextCursor: null,
-    },
-    ...overrides,
-  };
-}
-
-export function buildAdminPayout(overrides: Partial<AdminPayout> = {}): AdminPayout {
-  return {
-    id: 'po-1',
-    amount: usd(1200),
-    status: 'requested',
-    requestedAt: '2026-03-10T10:00:00.000Z',
-    paidAt: null,
-    note: null,
-    creator: {
-      id: 'c-1',
-      userId: 'u-9',
-      handle: 'lena',
-      displayName: 'Lena Park',
-      email: 'lena@example.com',
     },
     ...overrides,
   };
