@@ -22,7 +22,9 @@ async function main(): Promise<number> {
     if (report.negativeAvailable.length > 0) {
       process.stderr.write(`Available balances below zero (${report.negativeAvailable.length} creators):\n`);
       for (const row of report.negativeAvailable)
-        process.stderr.write(`  creator ${row.creatorUserId}: ${row.available} (${row.currency} minor units)\n`);
+        process.stderr.write(
+          `  creator ${row.creatorUserId}: ${row.available} (${row.currency} minor units)\n`,
+        );
     }
     if (report.unbalanced.length > 0 || report.negativeAvailable.length > 0) return 1;
     process.stdout.write(
