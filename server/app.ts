@@ -304,13 +304,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     media: mediaModule,
   });
   massDelivery = delivery;
-  await registerSafety(app, platform, { media: mediaModule, realtime });
   fanPayments = await registerBilling(app, platform, {
     runtime: payments,
     realtime,
     presentPosts,
     messaging,
     payouts,
+  });
+  await registerSafety(app, platform, {
+    media: mediaModule,
+    realtime,
+    subscriptions: fanPayments.subscriptions,
   });
   app.services.fanPayments = fanPayments;
   await app.register(configRoutes, {

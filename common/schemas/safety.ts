@@ -21,6 +21,7 @@ export type ReportReason = (typeof reportReasons)[number];
 
 /** The wording users see (spec sections 4 and 5, and what the rules need). */
 export const safetyMessages = {
+  removeNeedsBlock: 'Block this person first: Delete User removes someone you have blocked',
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   invalidEmail: 'Invalid email address',

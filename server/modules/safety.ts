@@ -5,6 +5,7 @@ import { createBlocksService } from '../services/safety/blocks.service.ts';
 import { createEmailChangeService } from '../services/safety/email-change.service.ts';
 import { createReportsService } from '../services/safety/reports.service.ts';
 import { createSupportService } from '../services/safety/support.service.ts';
+import type { FanPaymentServices } from './billing-services.ts';
 import type { MediaModule } from './media.ts';
 import type { Platform } from './platform.ts';
 import type { RealtimeModule } from './realtime.ts';
@@ -13,7 +14,11 @@ import type { RealtimeModule } from './realtime.ts';
 export async function registerSafety(
   app: FastifyInstance,
   p: Platform,
-  deps: { media: MediaModule; realtime: RealtimeModule },
+  deps: {
+    media: MediaModule;
+    realtime: RealtimeModule;
+    subscriptions: Pick<FanPaymentServices['subscriptions'], 'endForRemoval'>;
+  },
 ): Promise<void> {
   const { repos, clock, limiter, outbox } = p;
   await app.register(safetyRoutes, {
@@ -21,6 +26,7 @@ export async function registerSafety(
       blocks: repos.blocks,
       users: repos.users,
       conversationChanges: deps.realtime.conversationChanges,
+      endSubscription: (creatorUserId, fanId) => deps.subscriptions.endForRemoval(creatorUserId, fanId),
       clock,
     }),
     reports: createReportsService({

@@ -161,9 +161,12 @@ describe('the event stream', () => {
       await bothSee(both, conversation.id, 2);
       expect(await conversationOf(b.token, conversation.id)).toMatchObject({ canSend: true });
 
+      // Delete User is for someone blocked: blocked again, then removed.
+      await post(t, '/api/me/blocks', { userId: b.user.id }, { token: a.token });
+      await bothSee(both, conversation.id, 3);
       const removed = await post(t, `/api/me/blocks/${b.user.id}/remove`, {}, { token: a.token });
       expect(removed.statusCode).toBe(200);
-      await bothSee(both, conversation.id, 3);
+      await bothSee(both, conversation.id, 4);
     });
 
     it('says nothing when the two have no conversation', async () => {

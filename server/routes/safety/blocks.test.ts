@@ -245,6 +245,7 @@ describe('blocking', () => {
     ).json<Conversation>();
     await post(t, `/api/conversations/${conversation.id}/messages`, { text: 'hi' }, { token: fan.token });
 
+    await post(t, '/api/me/blocks', { userId: fan.user.id }, { token: creator.token });
     const removed = await post(t, `/api/me/blocks/${fan.user.id}/remove`, {}, { token: creator.token });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().message).toBe('User removed from your followers, subscribers and messages');
@@ -255,7 +256,8 @@ describe('blocking', () => {
       .select()
       .from(creatorSubscriptions)
       .where(eq(creatorSubscriptions.fanId, fan.user.id));
-    expect(subscription?.status).toBe('expired');
+    // Ended now, as Unsubscribe user ends it (a block alone only stops it renewing).
+    expect(subscription?.status).toBe('unsubscribed');
     expect(
       (await get(t, '/api/conversations', creator.token)).json<{ items: unknown[] }>().items,
     ).toHaveLength(0);
@@ -264,6 +266,7 @@ describe('blocking', () => {
     );
 
     // Someone without a creator page has no followers or subscribers to speak of.
+    await post(t, '/api/me/blocks', { userId: creator.user.id }, { token: fan.token });
     const fanRemoves = await post(t, `/api/me/blocks/${creator.user.id}/remove`, {}, { token: fan.token });
     expect(fanRemoves.statusCode).toBe(200);
     expect(fanRemoves.json().message).toBe('User removed from your messages');
@@ -315,6 +318,41 @@ describe('blocking and payments', () => {
     // Anyone else still can.
     const other = await paidFan(t);
     expect((await unlock(t, other.token, forSale.id)).statusCode).toBe(200);
+  });
+
+  it('Delete User needs a block first, and refunds the unused part of a subscription it ends', async () => {
+    const owner = await paidCreator(t, '10.00');
+    const buyer = await paidFan(t);
+    await subscribed(t, buyer.token, owner.creator.handle);
+    t.clock.advance(10 * DAY);
+    // Without a block: refused, and the paying fan keeps their subscription.
+    const unblocked = await call(t, 'POST', `/api/me/blocks/${buyer.user.id}/remove`, owner.token);
+    expect(unblocked.statusCode).toBe(409);
+    expect(unblocked.json().message).toBe(safetyMessages.removeNeedsBlock);
+    const before = await paymentsOf(t, buyer.user.id);
+    expect(before.map((payment) => payment.refundedAmount)).toEqual([0]);
+    const statusOf = async () =>
+      (
+        await t.app.services.database.db
+          .select()
+          .from(creatorSubscriptions)
+          .where(eq(creatorSubscriptions.fanId, buyer.user.id))
+      )[0]?.status;
+    expect(await statusOf()).toBe('active');
+
+    // Blocked, then removed: access ends now and 20 of 30 days go back, as Unsubscribe user does.
+    expect((await block(owner.token, buyer.user.id)).statusCode).toBe(200);
+    const removed = await call(t, 'POST', `/api/me/blocks/${buyer.user.id}/remove`, owner.token);
+    expect(removed.statusCode).toBe(200);
+    await settle(t);
+    expect(await statusOf()).toBe('unsubscribed');
+    const [payment] = await paymentsOf(t, buyer.user.id);
+    expect(payment).toMatchObject({ refundStatus: 'refunded', refundedAmount: 666 });
+    // A second removal finds nothing left to end or refund.
+    expect((await call(t, 'POST', `/api/me/blocks/${buyer.user.id}/remove`, owner.token)).statusCode).toBe(
+      200,
+    );
+    expect((await paymentsOf(t, buyer.user.id))[0]?.refundedAmount).toBe(666);
   });
 
   it('stops a paid subscription renewing: no charge at the period end, and it ends', async () => {

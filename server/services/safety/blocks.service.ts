@@ -1,6 +1,6 @@
 import type { BlockedUser } from '../../../common/schemas/safety.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { searchTerm } from '../../lib/search-term.ts';
@@ -14,6 +14,11 @@ export function createBlocksService(deps: {
   users: Pick<UsersRepository, 'findById'>;
   /** Open chats between the two learn at once that writing is (no longer) possible. */
   conversationChanges: Pick<ConversationChanges, 'between'>;
+  /**
+   * Ends the other's subscription to my page now, refunding its unused part as Unsubscribe user
+   * does (billing's fan subscriptions); answers the refund in cents.
+   */
+  endSubscription(creatorUserId: string, fanId: string): Promise<number>;
   clock: Clock;
 }) {
   async function other(userId: string, otherId: string) {
@@ -54,9 +59,15 @@ export function createBlocksService(deps: {
       await deps.conversationChanges.between(userId, otherId);
     },
 
-    /** Out of my followers and subscribers, our conversation hidden on my side (see decision 0011). */
+    /**
+     * Out of my followers and subscribers, our conversation hidden on my side (see decision 0011).
+     * Only someone I blocked; a subscription it ends is refunded as Unsubscribe user refunds it.
+     */
     async remove(userId: string, otherId: string): Promise<{ isCreator: boolean }> {
       await other(userId, otherId);
+      // Only someone I blocked: otherwise this would end a paying fan's access on a whim.
+      if (!(await deps.blocks.hasBlocked(userId, otherId))) throw conflict(safetyMessages.removeNeedsBlock);
+      await deps.endSubscription(userId, otherId);
       const removed = await deps.blocks.removeFromMine(userId, otherId, deps.clock.now());
       await deps.conversationChanges.between(userId, otherId);
       return removed;

@@ -81,7 +81,10 @@ function RemoveBody({ user, onClose }: DialogProps) {
             {isCreator ? (
               <>
                 <li>they are removed from your followers;</li>
-                <li>their subscription to you ends now;</li>
+                <li>
+                  their subscription to you ends now, and the unused part of what they paid is refunded to
+                  them;
+                </li>
               </>
             ) : null}
             <li>your conversation with them is hidden from your messages (their own copy stays theirs).</li>

@@ -114,7 +114,11 @@ describe('Blocked Users', () => {
     renderPrivacy();
     const dialog = await openRowMenu('Mallory Stone', 'Delete User');
     expect(await within(dialog).findByText('they are removed from your followers;')).toBeTruthy();
-    expect(within(dialog).getByText('their subscription to you ends now;')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /their subscription to you ends now, and the unused part of what they paid is refunded/,
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText(/your conversation with them is hidden/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
