@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const passkeyMessages = {
   nameRequired: 'Please give the passkey a name',
+  alreadyRegistered: 'This passkey is already registered. Use another device or security key',
   nameTooLong: 'Passkey names are at most 60 characters',
   added: 'Passkey added',
   renamed: 'Passkey renamed',

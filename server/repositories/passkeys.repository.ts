@@ -1,6 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/schema/index.ts';
+import { isUniqueViolation } from './unique-violation.ts';
 
 export type PasskeyRecord = typeof passkeys.$inferSelect;
 
@@ -15,10 +16,16 @@ export function createPasskeysRepository(db: Database) {
       return row ?? null;
     },
 
-    async create(row: typeof passkeys.$inferInsert): Promise<PasskeyRecord> {
-      const [created] = await db.insert(passkeys).values(row).returning();
-      if (!created) throw new Error('passkey insert returned nothing');
-      return created;
+    /** Null when a passkey with this credential id is already registered (to anyone). */
+    async create(row: typeof passkeys.$inferInsert): Promise<PasskeyRecord | null> {
+      try {
+        const [created] = await db.insert(passkeys).values(row).returning();
+        if (!created) throw new Error('passkey insert returned nothing');
+        return created;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
     },
 
     async rename(userId: string, id: string, name: string): Promise<PasskeyRecord | null> {

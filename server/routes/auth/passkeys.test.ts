@@ -113,6 +113,24 @@ describe('passkeys', () => {
     expect(forged.statusCode).toBe(400);
   });
 
+  it("answers 409 to a passkey whose credential is already registered, another account's or one's own", async () => {
+    const owner = await withPasskey();
+    const other = await signUpVerified(t);
+    for (const account of [other, owner]) {
+      const challenge = await challengeFrom('/api/me/passkeys/options', account.token);
+      const again = await post(
+        t,
+        '/api/me/passkeys',
+        { name: 'Copied', response: owner.key.register(challenge) },
+        { token: account.token },
+      );
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().message).toBe(passkeyMessages.alreadyRegistered);
+    }
+    const mine = await get(t, '/api/me/passkeys', other.token);
+    expect(mine.json<{ items: unknown[] }>().items).toEqual([]);
+  });
+
   it('renames and removes only your own passkeys, and asks for a name', async () => {
     const owner = await withPasskey();
     const other = await signUpVerified(t);

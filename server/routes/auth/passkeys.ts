@@ -88,7 +88,7 @@ const passkeyRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService }> = async
         summary: "Add a passkey: its name and the browser's answer to the options",
         security: bearer,
         body: addPasskeySchema,
-        response: { 201: passkeySchema, ...errorResponses(400, 401) },
+        response: { 201: passkeySchema, ...errorResponses(400, 401, 409) },
       },
     },
     async (request, reply) => {

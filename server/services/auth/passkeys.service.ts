@@ -8,7 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { passkeyMessages as m, type Passkey } from '../../../common/schemas/passkeys.ts';
-import { badRequest, notFound, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertCanSignIn } from '../../policies/account-status.ts';
 import { presentPasskey } from '../../presenters/passkey.ts';
@@ -94,6 +94,7 @@ export function createPasskeyService(deps: {
         transports: (credential.transports ?? []).join(','),
         createdAt: now,
       });
+      if (!row) throw conflict(m.alreadyRegistered);
       return presentPasskey(row);
     },
 
