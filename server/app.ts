@@ -262,6 +262,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     openStreams: () => openStreams,
     jobCounts: () => started.counts(),
     databasePool: () => database.poolStats(),
+    dependencies: async () => {
+      const [databaseUp, redisUp] = await Promise.all([
+        database.ping(),
+        rateLimitStore.ping ? rateLimitStore.ping() : null,
+      ]);
+      return { database: databaseUp, ...(redisUp === null ? {} : { redis: redisUp }) };
+    },
     payoutReconcile: async () => (payouts.reconciliation ? payouts.reconciliation.latest() : null),
   });
   await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });

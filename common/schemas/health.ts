@@ -6,8 +6,14 @@ export const healthResponseSchema = z.object({
   version: z.string(),
 });
 
+/**
+ * `ready`: everything answers. `degraded`: this process serves (the database answers) but Redis does
+ * not: events reach only this process's streams and rate limits count in memory until it is back.
+ * Both are 200, so a load balancer keeps the process; `not_ready` (503) is a database that does not
+ * answer.
+ */
 export const readyResponseSchema = z.object({
-  status: z.enum(['ready', 'not_ready']),
+  status: z.enum(['ready', 'degraded', 'not_ready']),
   database: z.enum(['up', 'down']),
   driver: z.enum(['pglite', 'postgres']),
   /** `none` when no REDIS_URL is configured. */

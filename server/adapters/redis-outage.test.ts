@@ -60,7 +60,8 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
 
 async function readiness(t: AccountsTestApp) {
   const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
-  return { status: response.statusCode, redis: response.json<{ redis: string }>().redis };
+  const body = response.json<{ status: string; redis: string }>();
+  return { status: response.statusCode, state: body.status, redis: body.redis };
 }
 
 describe('Redis going away under a running server', () => {
@@ -71,18 +72,34 @@ describe('Redis going away under a running server', () => {
     for (const redis of redises) await stopRedis(redis);
   });
 
-  it('reports it in /api/ready, keeps sign-in and sign-up answering quickly, and recovers', async () => {
+  it('reports it in /api/ready as degraded (still serving), keeps sign-in and sign-up answering quickly, and recovers', async () => {
     const port = await freePort();
     let redis = await startRedis(port);
     redises.push(redis);
-    const t = await createAccountsTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const t = await createAccountsTestApp({
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      METRICS_TOKEN: 'outage-metrics-token-1234',
+    });
     apps.push(t);
-    await expect.poll(() => readiness(t)).toEqual({ status: 200, redis: 'up' });
+    const redisMetric = async () =>
+      /^dependency_up\{dependency="redis"\} (\d)$/m.exec(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/metrics',
+            headers: { authorization: 'Bearer outage-metrics-token-1234' },
+          })
+        ).body,
+      )?.[1];
+    await expect.poll(() => readiness(t)).toEqual({ status: 200, state: 'ready', redis: 'up' });
+    expect(await redisMetric()).toBe('1');
     const account = await signUpVerified(t);
 
     await stopRedis(redis);
     const ready = await timed(() => readiness(t));
-    expect(ready.result).toEqual({ status: 503, redis: 'down' });
+    // A load balancer following /api/ready keeps this process: it serves without Redis.
+    expect(ready.result).toEqual({ status: 200, state: 'degraded', redis: 'down' });
+    expect(await redisMetric()).toBe('0');
     expect(ready.ms).toBeLessThan(2000);
     for (const attempt of [1, 2]) {
       const wrong = await timed(() =>
@@ -109,21 +126,25 @@ describe('Redis going away under a running server', () => {
 
     redis = await startRedis(port);
     redises.push(redis);
-    await expect.poll(() => readiness(t), { timeout: 15_000 }).toEqual({ status: 200, redis: 'up' });
+    await expect
+      .poll(() => readiness(t), { timeout: 15_000 })
+      .toEqual({ status: 200, state: 'ready', redis: 'up' });
   }, 60_000);
 
-  it('starts without waiting for a Redis that is not there, and is not ready until it comes', async () => {
+  it('starts without waiting for a Redis that is not there, degraded until it comes', async () => {
     const port = await freePort();
     const started = await timed(() => createAccountsTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` }));
     const t = started.result;
     apps.push(t);
     expect(started.ms).toBeLessThan(20_000);
-    await expect.poll(() => readiness(t)).toEqual({ status: 503, redis: 'down' });
+    await expect.poll(() => readiness(t)).toEqual({ status: 200, state: 'degraded', redis: 'down' });
     const signup = await timed(() => signUp(t));
     expect(signup.ms).toBeLessThan(2000);
 
     const redis = await startRedis(port);
     redises.push(redis);
-    await expect.poll(() => readiness(t), { timeout: 15_000 }).toEqual({ status: 200, redis: 'up' });
+    await expect
+      .poll(() => readiness(t), { timeout: 15_000 })
+      .toEqual({ status: 200, state: 'ready', redis: 'up' });
   }, 60_000);
 });

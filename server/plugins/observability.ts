@@ -45,6 +45,8 @@ export interface ObservabilityOptions {
   openStreams(): number;
   jobCounts(): Promise<QueueCounts[]>;
   databasePool(): { total: number; idle: number; waiting: number } | null;
+  /** Whether each outside dependency answers now (a ping each; `redis` absent when none is set). */
+  dependencies(): Promise<Record<string, boolean>>;
   /** The newest payout reconciliation (differences by kind; provider balance short per currency). */
   payoutReconcile(): Promise<{
     ranAt: Date;
@@ -115,6 +117,17 @@ export default fp(
       },
     });
 
+    new Gauge({
+      name: 'dependency_up',
+      help: 'Whether an outside dependency answers (1) or not (0): database, redis',
+      labelNames: ['dependency'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const states = await options.dependencies().catch(() => ({}));
+        for (const [dependency, up] of Object.entries(states)) this.set({ dependency }, up ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'payout_reconcile_differences',
       help: 'Payouts that differ from the provider in the newest reconciliation, by kind',

@@ -29,15 +29,18 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       logLevel: 'warn',
       schema: {
         tags: ['health'],
-        summary: 'The database (and Redis, when configured) answers; 503 otherwise',
+        summary:
+          'This process can serve: the database answers (503 otherwise); Redis down reports `degraded`, still 200',
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
     async (_request, reply) => {
       const [databaseUp, redisUp] = await Promise.all([database.ping(), redis ? redis() : null]);
-      const up = databaseUp && redisUp !== false;
-      return reply.status(up ? 200 : 503).send({
-        status: up ? 'ready' : 'not_ready',
+      // Without Redis the process still serves (events stay local, limits count in memory): a load
+      // balancer that drops unready processes must not drop every one of them for it.
+      const status = !databaseUp ? 'not_ready' : redisUp === false ? 'degraded' : 'ready';
+      return reply.status(databaseUp ? 200 : 503).send({
+        status,
         database: databaseUp ? 'up' : 'down',
         driver: database.driver,
         redis: redisUp === null ? 'none' : redisUp ? 'up' : 'down',
