@@ -46,6 +46,15 @@ describe('loadConfig', () => {
       /DATABASE_URL: must be a postgres:\/\/ URL/,
     );
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
+    // A word for a proxy list is named, not passed on to crash the start with a stack trace.
+    for (const value of ['yes', '10.0.0.1, proxy', '10.0.0.0/33'])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: must be true, false, or the proxy/,
+      );
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toBe(
+      '10.0.0.1, 10.1.0.0/16,::1',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it('chooses PostgreSQL when DATABASE_URL is set and parses lists', () => {

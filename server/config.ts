@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { tipDefaults } from '../common/tips.ts';
@@ -9,6 +10,19 @@ const optionalString = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** '10.0.0.1, 10.1.0.0/16': every part an IP address or a CIDR range. */
+function trustedAddresses(value: string): boolean {
+  return value.split(',').every((part) => {
+    const [address, bits, extra] = part.trim().split('/');
+    if (extra !== undefined || !address) return false;
+    const family = isIP(address);
+    if (family === 0) return false;
+    if (bits === undefined) return true;
+    const size = Number(bits);
+    return /^\d{1,3}$/.test(bits) && size <= (family === 4 ? 32 : 128);
+  });
+}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -108,6 +122,9 @@ const envSchema = z.object({
     .string()
     .trim()
     .default('false')
+    .refine((value) => value === 'true' || value === 'false' || trustedAddresses(value), {
+      message: 'must be true, false, or the proxy addresses (IPs or CIDR ranges, comma-separated)',
+    })
     .transform((value): boolean | string =>
       value === 'true' || value === 'false' ? value === 'true' : value,
     ),

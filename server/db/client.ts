@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import { acquireDirectoryLock } from './pglite-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -137,6 +137,38 @@ export function connectionError(error: Error & { code?: string }): Error & { cod
   return plain;
 }
 
+/**
+ * A first connection that fails for a reason an operator fixes in DATABASE_URL or on the server, in
+ * one line naming the variable (never the password); null for anything else.
+ */
+export function describeConnectFailure(url: string, error: Error & { code?: string }): string | null {
+  let where = 'the DATABASE_URL server';
+  let name = '';
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname}:${parsed.port || '5432'}`;
+    name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  } catch {
+    return 'DATABASE_URL is not a URL: expected postgres://user:password@host:5432/database';
+  }
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return `DATABASE_URL: nothing answers at ${where} (connection refused). Start PostgreSQL there, or fix DATABASE_URL.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `DATABASE_URL: the host of ${where} is not known. Fix the host name in DATABASE_URL.`;
+    case 'ETIMEDOUT':
+      return `DATABASE_URL: ${where} did not answer in time. Check that PostgreSQL runs there and a firewall lets you in.`;
+    case '3D000':
+      return `DATABASE_URL: the database "${name}" does not exist on ${where}. Create it (createdb ${name}) or fix DATABASE_URL.`;
+    case '28P01':
+    case '28000':
+      return `DATABASE_URL: ${where} refused the user name or password. Fix the credentials in DATABASE_URL.`;
+    default:
+      return null;
+  }
+}
+
 async function openPostgres(url: string, onError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
@@ -159,7 +191,8 @@ async function openPostgres(url: string, onError: (error: Error) => void): Promi
     await underLock((lockClient) => migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder }));
   } catch (error) {
     await pool.end().catch(() => {});
-    throw error;
+    const plain = describeConnectFailure(url, error as Error & { code?: string });
+    throw plain ? new ConfigError(plain) : error;
   }
   let closed = false;
   return {
