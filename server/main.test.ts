@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,40 @@ describe('the server process', () => {
     const exitedAgain = second.exited;
     second.child.kill('SIGTERM');
     expect(await exitedAgain).toBe(0);
+  }, 90_000);
+
+  it('stops with `npm start` when that process is sent SIGTERM, leaving no server behind', async () => {
+    const npmDir = mkdtempSync(path.join(tmpdir(), 'fp-main-npm-'));
+    // npm as a newcomer runs it, on the pinned Node (its directory first on PATH).
+    const bin = path.dirname(process.execPath);
+    const child = spawn('npm', ['start'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+        PORT: '0',
+        DATA_DIR: npmDir,
+        WEB_DIST_DIR: path.join(npmDir, 'no-web'),
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    const [, url] = await waitForOutput({ output: () => output }, /running at (http:\/\/\S+)/, 60_000);
+    const port = Number(new URL(String(url)).port);
+    child.kill('SIGTERM');
+    await closed;
+    // The server itself stopped too: its port no longer answers and it said so.
+    await waitForOutput({ output: () => output }, /"msg":"stopped"/, 15_000);
+    expect(await turnedAway(port)).toBe(true);
+    rmSync(npmDir, { recursive: true, force: true });
   }, 90_000);
 
   it('on SIGTERM finishes a request still in flight, then exits 0', async () => {
