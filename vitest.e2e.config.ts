@@ -8,7 +8,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time against the one server: each test makes its own accounts.
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
   },
 });

@@ -316,11 +316,9 @@ describe('fan payments in a browser', () => {
     await desk.page.getByRole('button', { name: /^Account menu for/ }).click();
     await desk.page.getByRole('menuitem', { name: 'Payouts' }).click();
     await desk.page.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
-    expect(await desk.page.getByRole('radio', { name: 'Requested' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
+    expect(await desk.page.getByRole('radio', { name: 'All' }).getAttribute('aria-checked')).toBe('true');
     await desk.page
-      .getByRole('heading', { name: 'No payouts waiting' })
+      .getByRole('heading', { name: 'No payouts yet' })
       .or(desk.page.getByRole('list', { name: 'Payouts' }))
       .waitFor();
     expect(desk.errors).toEqual([]);

@@ -277,7 +277,14 @@ const entryKind = (kind: WalletHistoryRow['kind']): WalletEntry['kind'] =>
  * fan is named as they named themselves (never by their email address).
  */
 function entryText(kind: WalletEntry['kind'], row: WalletHistoryRow): string {
-  if (kind === 'payout') return 'Payout of your earnings, requested';
+  if (kind === 'payout') {
+    // Money coming back from a payout that failed or that the bank sent back, with the reason.
+    if (row.kind === 'payout_returned') {
+      const reason = /^Payout returned, [^:]+: (.+)$/.exec(row.description)?.[1];
+      return reason ? `Payout returned to your balance: ${reason}` : 'Payout returned to your balance';
+    }
+    return 'Payout of your earnings, requested';
+  }
   const fan = `${row.fanFirstName ?? ''} ${row.fanLastName ?? ''}`.trim() || 'A fan';
   const plan = row.plan ? ` (${creatorPlanNames[row.plan]})` : '';
   if (row.purpose === 'tip')
