@@ -28,6 +28,7 @@ export const fanPaymentMessages = {
   ownPost: 'This is your own post',
   alreadyUnlocked: 'You already unlocked this post',
   cannotUnlockBlocked: 'You cannot unlock this post',
+  verifyEmailToPay: 'Please verify your email address first: you can pay creators once it is verified',
   referenceRequired: 'A payment reference is required',
   paymentNotFound: 'Payment not found',
   verified: 'Payment verified successfully',

@@ -122,7 +122,10 @@ export const payoutSettingsSchema = z.object({
   platformMinimum: moneySchema,
   /** Automatic payouts wait until then after an account change; null when not held. */
   automaticHoldUntil: z.string().nullable(),
+  /** Days an earning is held before it can be paid out (EARNINGS_HOLD_DAYS). */
   holdDays: z.number().int(),
+  /** Days automatic payouts wait after the payout account changed. */
+  accountChangeHoldDays: z.number().int(),
 });
 export type PayoutSettingsView = z.infer<typeof payoutSettingsSchema>;
 

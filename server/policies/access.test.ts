@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { creatorMessages } from '../../common/schemas/creators.ts';
+import { fanPaymentMessages } from '../../common/schemas/fan-payments.ts';
+import { withViewerCountry } from '../lib/viewer-region.ts';
 import { accessMatrix } from '../routes/hardening/access-matrix.ts';
 import { actorOf, assertCan, can, refusalOf } from './access.ts';
 import { actions } from './actions.ts';
@@ -45,5 +48,44 @@ describe('the access funnel', () => {
     expect(can(fan, 'comment:write', off)).toBe(false);
     expect(can(fan, 'comment:write', { ...off, enabled: true })).toBe(true);
     expect(can(visitor, 'comment:write', { ...off, enabled: true })).toBe(false);
+  });
+});
+
+describe('paying a creator', () => {
+  const page = { userId: 'creator', status: 'approved' as const, blockedCountries: ['GB'] };
+  const verifiedFan = actorOf({ id: 'fan', role: 'user', isEmailVerified: true });
+  const unverifiedFan = actorOf({ id: 'fan', role: 'user', isEmailVerified: false });
+  /** The refusal as asked from a request coming from `country`. */
+  const from = (country: string | null, ask: () => unknown) => {
+    let answer: unknown;
+    withViewerCountry(country, () => {
+      answer = ask();
+    });
+    return answer;
+  };
+
+  it('needs a verified email (an actor that does not say counts as not verified)', () => {
+    const unverified = { code: 'EMAIL_NOT_VERIFIED', message: fanPaymentMessages.verifyEmailToPay };
+    expect(refusalOf(unverifiedFan, 'creator:pay', { creator: page, blocked: false })).toEqual(unverified);
+    expect(refusalOf(fan, 'creator:pay', { creator: page, blocked: false })).toEqual(unverified);
+    expect(refusalOf(verifiedFan, 'creator:pay', { creator: page, blocked: false })).toBeNull();
+  });
+
+  it('is refused where the creator chose not to be shown, unless a block answers first; the creator and admins are exempt', () => {
+    const region = { code: 'REGION_BLOCKED', message: creatorMessages.regionBlocked };
+    const ask =
+      (actor: typeof fan, blocked = false) =>
+      () =>
+        refusalOf(actor, 'creator:pay', { creator: page, blocked });
+    expect(from('GB', ask(verifiedFan))).toEqual(region);
+    expect(from('US', ask(verifiedFan))).toBeNull();
+    expect(from('GB', ask(verifiedFan, true))).toBeNull();
+    expect(from('GB', ask(actorOf({ id: 'creator', role: 'user', isEmailVerified: true })))).toBeNull();
+    expect(from('GB', ask(actorOf({ id: 'admin', role: 'admin', isEmailVerified: true })))).toBeNull();
+  });
+
+  it('names the payment routes, each of which the matrix calls as the unverified account expecting a refusal', () => {
+    for (const route of actions['creator:pay'].routes)
+      expect(['verified', 'owner'], route).toContain(accessMatrix[route]?.who);
   });
 });

@@ -11,11 +11,12 @@
  * `assertCan(actor, 'thing:do', facts)` in the service (or `can(...)` for an ability the web app
  * shows).
  */
+import { creatorMessages } from '../../common/schemas/creators.ts';
 import { commentMessages, listMessages } from '../../common/schemas/engagement.ts';
 import { fanPaymentMessages } from '../../common/schemas/fan-payments.ts';
 import { type PostStatus, type PostVisibility, postMessages } from '../../common/schemas/posts.ts';
 import { type Actor, type Refusal, refuse } from './actor.ts';
-import { type CreatorFacts, canViewCreator } from './creators.ts';
+import { type CreatorFacts, canViewCreator, hiddenInViewerRegion } from './creators.ts';
 
 export interface ActionRow<Resource> {
   rule: (actor: Actor, resource: Resource) => Refusal | null;
@@ -166,6 +167,32 @@ export const actions = {
   /** Only the post's creator turns its comments on or off. */
   'comment:moderate': row<{ postOwnerId: string }>(['PUT /api/posts/:id/comments/settings'], (actor, post) =>
     isSelf(actor, post.postOwnerId) ? null : refuse.forbidden(commentMessages.onlyCreator),
+  ),
+
+  /**
+   * Paying a creator (subscribing, unlocking a post or a message, tipping, taking a free trial) has
+   * two rules of its own, asked before the rules of each payment (yourself, a block, not for sale,
+   * bought already: server/policies/fan-payments.ts, tips.ts, offers.ts, messages.ts):
+   * - a verified email, as following, commenting and messaging need (403 EMAIL_NOT_VERIFIED);
+   * - the creator's page shown in the payer's country (451, as their page answers), unless a block
+   *   between them answers first. The creator themself and admins are exempt.
+   * `creator` is the page paid (null: the seller has none, which the payment's own rule refuses).
+   */
+  'creator:pay': row<{ creator: CreatorFacts | null; blocked: boolean }>(
+    [
+      'POST /api/creators/:handle/subscribe',
+      'POST /api/posts/:id/unlock',
+      'POST /api/messages/:id/unlock',
+      'POST /api/creators/:handle/tips',
+      'POST /api/creators/:handle/offers/:code/claim',
+    ],
+    (actor, { creator, blocked }) => {
+      if (actor.user === null || actor.user.isEmailVerified !== true)
+        return refuse.unverified(fanPaymentMessages.verifyEmailToPay);
+      if (creator && !blocked && hiddenInViewerRegion(actor.user, creator))
+        return refuse.region(creatorMessages.regionBlocked);
+      return null;
+    },
   ),
 
   /**

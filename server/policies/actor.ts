@@ -10,7 +10,8 @@ export type TeamRole = 'manager' | 'chatter' | 'editor';
  * act for with their roles. Today nobody acts for someone else.
  */
 export interface Actor {
-  user: Pick<UserRecord, 'id' | 'role'> | null;
+  /** With `isEmailVerified` where a rule asks it (paying a creator): left out, it counts as not verified. */
+  user: (Pick<UserRecord, 'id' | 'role'> & Partial<Pick<UserRecord, 'isEmailVerified'>>) | null;
   actingFor: { creatorUserId: string; roles: readonly TeamRole[] } | null;
 }
 
@@ -30,4 +31,6 @@ export const refuse = {
   notFound: (message: string): Refusal => ({ code: 'NOT_FOUND', message }),
   unverified: (message: string): Refusal => ({ code: 'EMAIL_NOT_VERIFIED', message }),
   conflict: (message: string): Refusal => ({ code: 'CONFLICT', message }),
+  /** The creator chose not to be shown in the requesting country (451). */
+  region: (message: string): Refusal => ({ code: 'REGION_BLOCKED', message }),
 } as const;

@@ -24,12 +24,20 @@ export function canViewCreator(viewer: Viewer | null, creator: CreatorFacts, blo
 }
 
 /**
- * A creator who chose not to be shown in the visitor's country (their address, following
- * TRUST_PROXY): 451 with the region message. The creator themself and admins are exempt.
+ * Whether the creator chose not to be shown in the visitor's country (their address, following
+ * TRUST_PROXY). The creator themself and admins are exempt.
+ */
+export function hiddenInViewerRegion(viewer: Viewer | null, creator: CreatorFacts): boolean {
+  if (isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer))) return false;
+  return creator.status === 'approved' && regionBlocked(creator.blockedCountries);
+}
+
+/**
+ * A creator who chose not to be shown in the visitor's country: 451 with the region message, on
+ * their page and on everything sold from it (tips, unlocks, subscriptions, offers and plans).
  */
 export function assertNotRegionBlocked(viewer: Viewer | null, creator: CreatorFacts): void {
-  if (isOwnerOf(viewer, creator) || (viewer !== null && isAdmin(viewer))) return;
-  if (creator.status === 'approved' && regionBlocked(creator.blockedCountries))
+  if (hiddenInViewerRegion(viewer, creator))
     throw new AppError('REGION_BLOCKED', creatorMessages.regionBlocked);
 }
 

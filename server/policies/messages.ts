@@ -34,28 +34,32 @@ export function canAttachMedia(sender: PersonRecord): boolean {
 
 /**
  * Who sees a message's items in full: its sender, anyone when it has no price, and the other side
- * once they paid for it. Everyone else gets the blurred previews.
+ * once they paid for it. Everyone else gets the blurred previews. Across a block (either way) the
+ * other side's items are previews only, bought or not: a block hides a creator's content, what
+ * was bought included, until it is lifted (the purchase stays on record).
  */
 export function isEntitledToMessage(
   viewerId: string,
   message: { senderId: string; priceCents: number | null },
-  purchased: boolean,
+  facts: { purchased: boolean; blocked: boolean },
 ): boolean {
-  return message.senderId === viewerId || message.priceCents === null || purchased;
+  if (message.senderId === viewerId) return true;
+  return !facts.blocked && (message.priceCents === null || facts.purchased);
 }
 
 /** Whether the viewer may pay to see a message's items (the web shows "Unlock" from this). */
 export function canUnlockMessage(
   viewerId: string,
   message: { senderId: string; priceCents: number | null },
-  facts: { recipientId: string; purchased: boolean; hasItems: boolean },
+  facts: { recipientId: string; purchased: boolean; hasItems: boolean; blocked: boolean },
 ): boolean {
   return (
     message.senderId !== viewerId &&
     facts.recipientId === viewerId &&
     message.priceCents !== null &&
     facts.hasItems &&
-    !facts.purchased
+    !facts.purchased &&
+    !facts.blocked
   );
 }
 

@@ -42,6 +42,8 @@ export interface MessageViewContext {
   recipientId: string;
   items: MediaRecord[];
   purchased: boolean;
+  /** A block either way between the viewer and the other member: their items show as previews only. */
+  blocked?: boolean;
   links: MediaLinks;
 }
 
@@ -56,7 +58,8 @@ export async function presentChatMessage(
 ): Promise<ChatMessage> {
   const base = presentMessage(message, context.viewerId);
   if (context.items.length === 0) return { ...base, attachment: null };
-  const entitled = isEntitledToMessage(context.viewerId, message, context.purchased);
+  const blocked = context.blocked ?? false;
+  const entitled = isEntitledToMessage(context.viewerId, message, { purchased: context.purchased, blocked });
   return {
     ...base,
     attachment: {
@@ -76,6 +79,7 @@ export async function presentChatMessage(
         recipientId: context.recipientId,
         purchased: context.purchased,
         hasItems: true,
+        blocked,
       }),
     },
   };

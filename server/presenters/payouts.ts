@@ -13,6 +13,7 @@ import { formatUsd } from '../lib/money.ts';
 import type { ExchangeRateRecord } from '../repositories/exchange-rates.repository.ts';
 import type { PayoutAccountRecord } from '../repositories/payout-accounts.repository.ts';
 import type { AdminPayoutRow, PayoutRecord } from '../repositories/payouts.repository.ts';
+import { ACCOUNT_CHANGE_HOLD_DAYS } from '../services/billing/payouts/accounts.service.ts';
 import type { ReconcileReport, TransferDifference } from '../services/billing/payouts/reconcile.service.ts';
 import type { PayoutQuote, PayoutSettings } from '../services/billing/payouts/requests.service.ts';
 
@@ -122,6 +123,7 @@ export function presentPayoutSettings(
     platformMinimum: money(settings.platformMinimumCents, 'USD'),
     automaticHoldUntil: iso(settings.automaticHoldUntil),
     holdDays: input.holdDays,
+    accountChangeHoldDays: ACCOUNT_CHANGE_HOLD_DAYS,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   messageItems,
   messagePurchases,
   messages,
+  userBlocks,
   users,
 } from '../db/schema/index.ts';
 import type { MediaRecord } from './media.repository.ts';
@@ -323,7 +324,10 @@ export function createConversationsRepository(db: Database) {
       return result;
     },
 
-    /** The messages the user unlocked, latest purchase first (the Purchased tab). */
+    /**
+     * The messages the user unlocked, latest purchase first (the Purchased tab); not those from
+     * someone across a block while it lasts.
+     */
     async purchasedBy(options: {
       userId: string;
       limit: number;
@@ -336,6 +340,8 @@ export function createConversationsRepository(db: Database) {
         .where(
           and(
             eq(messagePurchases.fanId, options.userId),
+            // Not what was bought from someone across a block, either way, while it lasts.
+            sql`not exists (select 1 from ${userBlocks} b where (b.blocker_id = ${options.userId} and b.blocked_id = ${messages.senderId}) or (b.blocked_id = ${options.userId} and b.blocker_id = ${messages.senderId}))`,
             olderThan(messagePurchases.createdAt, messagePurchases.messageId, options.before),
           ),
         )

@@ -195,11 +195,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/creators/:handle/subscription': anyone({
     url: (w) => `/api/creators/${w.creatorHandle}/subscription`,
   }),
-  'POST /api/creators/:handle/subscribe': signedIn({
+  // Paying a creator needs a verified email (the 'creator:pay' row of server/policies/actions.ts).
+  'POST /api/creators/:handle/subscribe': verified({
     url: (w) => `/api/creators/${w.creatorHandle}/subscribe`,
     body: { plan: 'monthly' },
   }),
-  'POST /api/creators/:handle/tips': signedIn({
+  'POST /api/creators/:handle/tips': verified({
     url: (w) => `/api/creators/${w.creatorHandle}/tips`,
     body: { amount: 500, idempotencyKey: 'matrix-tip-key' },
   }),
@@ -470,7 +471,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/creators/:handle/offers/:code': anyone({
     url: (w) => `/api/creators/${w.creatorHandle}/offers/${w.offerCode}`,
   }),
-  'POST /api/creators/:handle/offers/:code/claim': signedIn({
+  'POST /api/creators/:handle/offers/:code/claim': verified({
     url: (w) => `/api/creators/${w.creatorHandle}/offers/${w.offerCode}/claim`,
     body: { renew: false },
   }),

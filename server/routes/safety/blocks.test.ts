@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutResponse, TransactionList } from '../../../common/schemas/fan-payments.ts';
 import { fanPaymentMessages } from '../../../common/schemas/fan-payments.ts';
-import type { Conversation } from '../../../common/schemas/messages.ts';
+import type {
+  ChatMessage,
+  Conversation,
+  MessagePage,
+  PurchasedMessageList,
+} from '../../../common/schemas/messages.ts';
 import type { PostList } from '../../../common/schemas/posts.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { creatorSubscriptions } from '../../db/schema/index.ts';
@@ -13,8 +19,10 @@ import {
   DAY,
   type FanPaymentTestApp,
   ledgerBalanced,
+  ok,
   creator as paidCreator,
   fan as paidFan,
+  pay,
   paymentsOf,
   ppvPost,
   runJob,
@@ -22,9 +30,11 @@ import {
   subscribe,
   subscribed,
   unlock,
+  unlocked,
+  verify,
 } from '../../test/billing/fan-payments.ts';
 import { buildCreator, buildPost } from '../../test/creators.ts';
-import { createMediaTestApp } from '../../test/media.ts';
+import { createMediaTestApp, uploadedPhoto } from '../../test/media.ts';
 
 describe('blocking', () => {
   let t: AccountsTestApp;
@@ -373,4 +383,118 @@ describe('blocking and payments', () => {
       .where(eq(creatorSubscriptions.fanId, buyer.user.id));
     expect(row?.status).toBe('expired');
   });
+});
+
+describe('blocking and what was bought', () => {
+  let t: FanPaymentTestApp;
+  beforeAll(async () => {
+    t = await createFanPaymentTestApp('sandbox', { runJobs: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(async () => {
+    await settle(t);
+    await ledgerBalanced(t);
+  });
+
+  /** A link to one of the object's renditions other than its blurred preview (a signed original). */
+  const fullLinkTo = (mediaId: string) => new RegExp(`${mediaId}/(?!preview)`);
+
+  /** A fan who bought a pay-per-view post (a photo) and a pay-per-view message from the creator. */
+  async function buyerOfBoth() {
+    const owner = await paidCreator(t);
+    const buyer = await paidFan(t);
+    const forSale = await ppvPost(t, owner.token, '4.99', false);
+    await unlocked(t, buyer.token, forSale.id);
+    const chat = await ok<Conversation>(
+      call(t, 'POST', '/api/conversations', buyer.token, { userId: owner.user.id }),
+    );
+    const photoId = await uploadedPhoto(t, owner.token);
+    const priced = await ok<ChatMessage>(
+      call(t, 'POST', `/api/conversations/${chat.id}/messages`, owner.token, {
+        text: 'For you',
+        mediaIds: [photoId],
+        price: '3.00',
+      }),
+      201,
+    );
+    const checkout = await ok<CheckoutResponse>(
+      call(t, 'POST', `/api/messages/${priced.id}/unlock`, buyer.token),
+    );
+    await pay(t, checkout);
+    expect((await verify(t, buyer.token, checkout.reference)).status).toBe('succeeded');
+    await settle(t);
+    return {
+      owner,
+      buyer,
+      postId: forSale.id,
+      postMediaId: forSale.media?.id ?? '',
+      chatId: chat.id,
+      messageId: priced.id,
+      photoId,
+    };
+  }
+
+  /** What the buyer is served of what they bought: the Purchased tab's two lists and the chat. */
+  async function served(bought: Awaited<ReturnType<typeof buyerOfBoth>>) {
+    const posts = await call(t, 'GET', '/api/me/purchases', bought.buyer.token);
+    const messages = await call(t, 'GET', '/api/me/purchased-messages', bought.buyer.token);
+    const chat = await call(t, 'GET', `/api/conversations/${bought.chatId}/messages`, bought.buyer.token);
+    const inChat = chat.json<MessagePage>().items.find((message) => message.id === bought.messageId);
+    const library = await call(t, 'GET', '/api/creators/me', bought.buyer.token);
+    return {
+      posts: posts.json<PostList>().items.map((item) => item.id),
+      messages: messages.json<PurchasedMessageList>().items.map((item) => item.message.id),
+      counts: library.json().counts,
+      chatLocked: inChat?.attachment?.locked,
+      chatCanUnlock: inChat?.attachment?.canUnlock,
+      fullLinks: [posts.body, messages.body, chat.body].some(
+        (body) => fullLinkTo(bought.postMediaId).test(body) || fullLinkTo(bought.photoId).test(body),
+      ),
+    };
+  }
+
+  const whole = (bought: Awaited<ReturnType<typeof buyerOfBoth>>) => ({
+    posts: [bought.postId],
+    messages: [bought.messageId],
+    counts: { liked: 0, purchased: 1, purchasedMessages: 1 },
+    chatLocked: false,
+    chatCanUnlock: false,
+    fullLinks: true,
+  });
+  const hidden = {
+    posts: [],
+    messages: [],
+    counts: { liked: 0, purchased: 0, purchasedMessages: 0 },
+    chatLocked: true,
+    chatCanUnlock: false,
+    fullLinks: false,
+  };
+
+  it.each([
+    ['the creator blocks the fan', 'owner'],
+    ['the fan blocks the creator', 'buyer'],
+  ] as const)(
+    'serves nothing bought while %s; the purchase stays on record, and unblocking brings it back',
+    async (_, who) => {
+      const bought = await buyerOfBoth();
+      expect(await served(bought)).toEqual(whole(bought));
+
+      const [blocker, other] = who === 'owner' ? [bought.owner, bought.buyer] : [bought.buyer, bought.owner];
+      expect(
+        (await call(t, 'POST', '/api/me/blocks', blocker.token, { userId: other.user.id })).statusCode,
+      ).toBe(200);
+      expect(await served(bought)).toEqual(hidden);
+      // The payments stay in the fan's history.
+      const history = await ok<TransactionList>(call(t, 'GET', '/api/me/transactions', bought.buyer.token));
+      expect(history.items.filter((item) => item.direction === 'debit')).toHaveLength(2);
+
+      expect((await call(t, 'DELETE', `/api/me/blocks/${other.user.id}`, blocker.token)).statusCode).toBe(
+        200,
+      );
+      expect(await served(bought)).toEqual(whole(bought));
+    },
+    60_000,
+  );
 });

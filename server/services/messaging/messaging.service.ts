@@ -49,11 +49,15 @@ export function createMessagingService(deps: {
 }) {
   const { conversations } = deps;
 
-  /** Messages as one member sees them: items in full or as blurred previews (presenters/message.ts). */
+  /**
+   * Messages as one member sees them: items in full or as blurred previews (presenters/message.ts).
+   * `blocked`: a block either way with the other member, whose items then show as previews only.
+   */
   async function presentMessages(
     viewerId: string,
     recipientOf: (message: MessageRecord) => string,
     list: MessageRecord[],
+    blocked: boolean,
   ): Promise<ChatMessage[]> {
     const ids = list.map((message) => message.id);
     const [items, purchased] = await Promise.all([
@@ -69,6 +73,7 @@ export function createMessagingService(deps: {
           recipientId: recipientOf(message),
           items: items.get(message.id) ?? [],
           purchased: purchased.has(message.id),
+          blocked: blocked && message.senderId !== viewerId,
           links: deps.links,
         }),
       ),
@@ -185,6 +190,7 @@ export function createMessagingService(deps: {
           user.id,
           (message) => (message.senderId === user.id ? otherId : user.id),
           page.reverse(),
+          await deps.blocks.between(user.id, otherId),
         ),
         nextCursor: rows.length > options.limit && oldest ? encodeCursor({ id: oldest.id }) : null,
       };
@@ -213,7 +219,8 @@ export function createMessagingService(deps: {
         priceCents: media.length > 0 ? messagePriceCents(input.price) : null,
       });
       const viewFor = async (viewerId: string): Promise<ChatMessage> => {
-        const [view] = await presentMessages(viewerId, () => other.id, [message]);
+        // Sending is refused across a block, so there is none between the two here.
+        const [view] = await presentMessages(viewerId, () => other.id, [message], false);
         if (!view) throw notFound(messageMessages.messageNotFound);
         return view;
       };
@@ -239,10 +246,12 @@ export function createMessagingService(deps: {
       });
       const page = rows.slice(0, options.limit);
       const [views, people] = await Promise.all([
+        // The list leaves out what was bought from someone across a block (conversations.repository.ts).
         presentMessages(
           user.id,
           () => user.id,
           page.map((row) => row.message),
+          false,
         ),
         conversations.people([...new Set(page.map((row) => row.message.senderId))]),
       ]);
@@ -266,7 +275,13 @@ export function createMessagingService(deps: {
     async viewOf(viewerId: string, messageId: string): Promise<ChatMessage | null> {
       const found = await conversations.findMessage(messageId);
       if (!found || (found.message.senderId !== viewerId && found.recipientId !== viewerId)) return null;
-      const [view] = await presentMessages(viewerId, () => found.recipientId, [found.message]);
+      const otherId = found.message.senderId === viewerId ? found.recipientId : found.message.senderId;
+      const [view] = await presentMessages(
+        viewerId,
+        () => found.recipientId,
+        [found.message],
+        await deps.blocks.between(viewerId, otherId),
+      );
       return view ?? null;
     },
 

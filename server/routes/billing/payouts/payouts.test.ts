@@ -292,7 +292,7 @@ describe('payouts over HTTP, on the fake Paystack', () => {
     });
     expect(listed.items.find((item) => item.id === first.id)?.transferCode).toMatch(/^TRF_/);
     await t.smtp.waitFor(
-      (m) => m.to.includes(owner.email) && m.subject === 'Your payout of $25.03 (38802.75 NGN) was sent',
+      (m) => m.to.includes(owner.email) && m.subject === 'Your payout of $25.03 (NGN 38,802.75) was sent',
     );
     await ledgerBalanced(t);
   });
@@ -332,7 +332,7 @@ describe('payouts over HTTP, on the fake Paystack', () => {
       (m) =>
         m.to.includes(owner.email) &&
         m.subject ===
-          `Your payout of $50.00 (${((failing.local?.amount ?? 0) / 100).toFixed(2)} NGN) did not go through` &&
+          `Your payout of $50.00 (NGN ${((failing.local?.amount ?? 0) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}) did not go through` &&
         m.text.includes('Beneficiary account is dormant'),
     );
 

@@ -11,6 +11,7 @@ import { type PaymentProvider, PaymentProviderError } from '../../../adapters/pa
 import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
 import { assertCanSubscribe, assertCanUnlock, assertOwnsPayment } from '../../../policies/fan-payments.ts';
 import { assertCanUnlockMessage } from '../../../policies/messages.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
@@ -174,6 +175,7 @@ export function createFanCheckoutService(deps: {
         deps.blocks.between(user.id, creator.userId),
         store.subscriptions.find(user.id, creator.id),
       ]);
+      assertCan(actorOf(user), 'creator:pay', { creator, blocked });
       assertCanSubscribe(user, creator, { blocked, subscription, now: clock.now() });
       const regular = planPriceCents(creator, plan);
       if (regular === null) throw badRequest(m.planNotOffered(creatorPlanNames[plan]));
@@ -204,6 +206,7 @@ export function createFanCheckoutService(deps: {
         deps.blocks.between(user.id, row.creator.userId),
         store.purchases.owns(user.id, postId),
       ]);
+      assertCan(actorOf(user), 'creator:pay', { creator: row.creator, blocked });
       assertCanUnlock(user, row.post, row.creator, { blocked, owned });
       const amount = row.post.priceCents ?? 0;
       return start(
@@ -234,6 +237,7 @@ export function createFanCheckoutService(deps: {
         deps.blocks.between(user.id, message.senderId),
         store.purchases.ownsMessage(user.id, message.id),
       ]);
+      assertCan(actorOf(user), 'creator:pay', { creator, blocked });
       assertCanUnlockMessage(user.id, message, {
         recipientId: found.recipientId,
         hasItems: (items.get(message.id)?.length ?? 0) > 0,

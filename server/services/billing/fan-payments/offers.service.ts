@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type CreateOfferInput, offerLimits, offerMessages } from '../../../../common/schemas/offers.ts';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import { isOwnerOf } from '../../../policies/creators.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
+import { assertNotRegionBlocked, isOwnerOf } from '../../../policies/creators.ts';
 import { canMakeOffers, offerRefusal } from '../../../policies/offers.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
@@ -72,6 +73,8 @@ export function createOffersService(deps: {
       viewer ? store.offers.savedCard(viewer.id, deps.providerName) : Promise.resolve(null),
     ]);
     if (blocked) throw notFound(offerMessages.notFound);
+    // Where the creator's page is not shown, neither are its offers (451, as the page answers).
+    assertNotRegionBlocked(viewer, creator);
     const refusal = offerRefusal({
       offer,
       claims,
@@ -123,7 +126,7 @@ export function createOffersService(deps: {
      * fan, counted under the offer's lock, so the last claim cannot be taken twice.
      */
     async claimTrial(
-      user: Viewer,
+      user: Viewer & Pick<UserRecord, 'isEmailVerified'>,
       handle: string,
       code: string,
       renew: boolean,
@@ -137,6 +140,7 @@ export function createOffersService(deps: {
       if (offer.kind !== 'trial' || offer.trialDays === null) throw badRequest(offerMessages.notATrial);
       const blocked = await deps.blocks.between(user.id, creator.userId);
       if (blocked) throw notFound(offerMessages.notFound);
+      assertCan(actorOf(user), 'creator:pay', { creator, blocked });
       return store.withTransaction(async (r) => {
         const now = clock.now();
         await r.purchases.lockUser(user.id);

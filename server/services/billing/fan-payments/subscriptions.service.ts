@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
-import { isOwnerOf, type Viewer } from '../../../policies/creators.ts';
+import { assertNotRegionBlocked, isOwnerOf, type Viewer } from '../../../policies/creators.ts';
 import {
   assertIsCreator,
   assertIsCreatorOf,
@@ -115,6 +115,8 @@ export function createFanSubscriptionsService(deps: {
       const blocked = viewer ? await deps.blocks.between(viewer.id, creator.userId) : false;
       if (blocked || (creator.status !== 'approved' && !isOwnerOf(viewer, creator)))
         throw notFound(m.creatorNotFound);
+      // The plans are the creator's page: not shown where the creator chose not to be (451).
+      assertNotRegionBlocked(viewer, creator);
       const now = clock.now();
       const prices: CreatorPrices = {
         monthlyPriceCents: creator.monthlyPriceCents,

@@ -4,6 +4,7 @@ import { type TipLimits, tipMessages as t, tipCheckoutsPerHour } from '../../../
 import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../../errors.ts';
 import { formatUsd } from '../../../lib/money.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
 import { assertCanTip, assertTipAmount } from '../../../policies/tips.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsRepository } from '../../../repositories/fan-payments.repository.ts';
@@ -41,7 +42,9 @@ export function createTipsService(deps: {
       assertTipAmount(input.amount, deps.limits);
       const creator = await deps.creators.findByHandle(handle);
       if (!creator) throw notFound(m.creatorNotFound);
-      assertCanTip(user, creator, await deps.tips.recipientFacts(user.id, creator.userId));
+      const facts = await deps.tips.recipientFacts(user.id, creator.userId);
+      assertCan(actorOf(user), 'creator:pay', { creator, blocked: facts.blocked });
+      assertCanTip(user, creator, facts);
       const note = input.note?.trim() ?? '';
 
       const earlier = await deps.payments.findByIdempotencyKey(user.id, input.idempotencyKey);

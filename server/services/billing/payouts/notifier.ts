@@ -24,6 +24,12 @@ export interface PayoutNotifier {
   returned(payout: PayoutRecord): Promise<void>;
 }
 
+/** Minor units in the account's currency, grouped, named by its code: 3720600 NGN -> 'NGN 37,206.00'. */
+const localMoney = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'code' })
+    .format(minor / 100)
+    .replace(/\u00a0/g, ' ');
+
 /** Emails through the outbox and in-app notices through `inApp`; never fails what caused them. */
 export function createPayoutNotifier(deps: {
   outbox: Pick<Outbox, 'sendInBackground'>;
@@ -48,7 +54,7 @@ export function createPayoutNotifier(deps: {
 
   const amountOf = (payout: PayoutRecord) =>
     payout.localAmount !== null && payout.localCurrency
-      ? `${formatUsd(payout.amount, payout.currency)} (${formatUsd(payout.localAmount, payout.localCurrency)})`
+      ? `${formatUsd(payout.amount, payout.currency)} (${localMoney(payout.localAmount, payout.localCurrency)})`
       : formatUsd(payout.amount, payout.currency);
 
   return {

@@ -58,7 +58,7 @@ describe('payout transfers (sandbox)', () => {
     // On its way: told once (the second initiate changed nothing).
     expect(h.notices.filter((notice) => notice.userId === creator.id).map((notice) => notice.text)).toEqual([
       'Payouts now go to your account ending 6789',
-      'Your payout of $50.00 (75000.00 NGN) is on its way',
+      'Your payout of $50.00 (NGN 75,000.00) is on its way',
     ]);
     await h.settle();
     const [webhook] = h.outbox.splice(0);
@@ -70,7 +70,7 @@ describe('payout transfers (sandbox)', () => {
     expect(await h.deliver(webhook)).toBe(200);
     expect(await moneyOf(h, creator.id)).toMatchObject({ paidOut: 5000 });
     expect(h.mails.filter((mail) => mail.to === creator.email).map((mail) => mail.subject)).toContain(
-      'Your payout of $50.00 (75000.00 NGN) was sent',
+      'Your payout of $50.00 (NGN 75,000.00) was sent',
     );
     await h.ledger();
   });

@@ -289,8 +289,8 @@ export function PayoutAccountDialog({ userId, settings, onClose }: PayoutAccount
           ) : null}
           {resolved ? (
             <p className="text-xs text-muted-foreground">
-              For your safety, saving pauses automatic payouts for {settings.holdDays} days, and we email you
-              about the change.
+              For your safety, saving pauses automatic payouts for {settings.accountChangeHoldDays} days, and
+              we email you about the change.
             </p>
           ) : null}
           {errors.form ? (

@@ -52,8 +52,8 @@ function HoldNotice({ settings }: { settings: PayoutSettingsView }) {
       <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         Your payout account was changed, so for your safety automatic payouts are paused until{' '}
-        {formatDateTime(settings.automaticHoldUntil)} ({settings.holdDays} days after a change). If you did
-        not make this change, change your password now and contact support.
+        {formatDateTime(settings.automaticHoldUntil)} ({settings.accountChangeHoldDays} days after a change).
+        If you did not make this change, change your password now and contact support.
       </span>
     </p>
   );

@@ -29,7 +29,8 @@ export function buildPayoutSettings(overrides: Partial<PayoutSettingsView> = {})
     minimum: usd(2000),
     platformMinimum: usd(2000),
     automaticHoldUntil: null,
-    holdDays: 5,
+    holdDays: 7,
+    accountChangeHoldDays: 5,
     ...overrides,
   };
 }
