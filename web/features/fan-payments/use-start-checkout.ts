@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { CheckoutResponse } from '#common/schemas/fan-payments.ts';
+import { goToVerification, needsVerifiedEmail } from '../../lib/action-error.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { openAuthModal } from '../../lib/auth-modal.ts';
 import { useSession } from '../../lib/session.ts';
@@ -8,7 +9,10 @@ import { toast } from '../../lib/toast.ts';
 import { checkoutReturnPath } from './checkout-return-path.ts';
 import { checkoutToasts } from './messages.ts';
 
-/** A refusal the fan can act on (already subscribed, blocked, not for sale) is shown as the server says it. */
+/**
+ * A refusal the fan can act on (already subscribed, blocked, not for sale, an email to verify first,
+ * a creator not shown in their region) is shown as the server says it.
+ */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
     return error.message;
@@ -37,7 +41,10 @@ export function useStartCheckout(signInMessage: string) {
       const checkout = await open(checkoutReturnPath(location.pathname, location.search));
       window.location.assign(checkout.authorization_url);
     } catch (error) {
-      toast.error(failureMessage(error));
+      // Paying a creator needs a verified email: the toast leads to the verification page.
+      if (needsVerifiedEmail(error))
+        toast.error(failureMessage(error), { label: 'Verify email', onClick: goToVerification });
+      else toast.error(failureMessage(error));
       setBusy(false);
     }
   }

@@ -79,6 +79,27 @@ describe('unlocking a pay-per-view post', () => {
   });
 });
 
+describe('paying with an unverified email', () => {
+  it("shows the server's message with a button to the verification page", async () => {
+    signInAs({ id: 'u-2' });
+    const error = vi.spyOn(toast, 'error');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const message = 'Please verify your email address first: you can pay creators once it is verified';
+    stubApi({
+      [`POST /api/posts/${post.id}/unlock`]: () => json(403, { message, code: 'EMAIL_NOT_VERIFIED' }),
+    });
+    renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $2.50' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(message, { label: 'Verify email', onClick: expect.any(Function) }),
+    );
+    expect(screen.getByRole('button', { name: 'Pay $2.50' })).toHaveProperty('disabled', false);
+    const action = error.mock.calls.at(-1)?.[1] as { onClick: () => void } | undefined;
+    action?.onClick();
+    expect(assign).toHaveBeenCalledWith('/email-verification');
+  });
+});
+
 describe("unlocking a subscribers' post", () => {
   const subscribersPost = buildPost({ id: 'p-subs', locked: true, visibility: 'subscribers' });
 

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicOffer } from '#common/schemas/offers.ts';
@@ -69,6 +69,30 @@ describe('an offer opened from its link', () => {
     render();
     expect(await screen.findByText('This promotion is for fans new to this creator')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("tells an unverified account the server's reason in the trial dialog, with a way to verify", async () => {
+    signInAs();
+    const message = 'Please verify your email address first: you can pay creators once it is verified';
+    stubFetch((request) =>
+      request.method === 'GET'
+        ? json(200, {
+            ...promotion,
+            kind: 'trial',
+            trialDays: 7,
+            discountPercent: null,
+            firstPeriodPrice: null,
+          })
+        : json(403, { message, code: 'EMAIL_NOT_VERIFIED' }),
+    );
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start free trial' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Free trial with Tova' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify email' }));
+    expect(assign).toHaveBeenCalledWith('/email-verification');
   });
 
   it('says when the link no longer works', async () => {

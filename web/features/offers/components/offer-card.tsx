@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import type { PublicOffer } from '#common/schemas/offers.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { goToVerification, needsVerifiedEmail } from '../../../lib/action-error.ts';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
 import { formatMoney, formatShortDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -46,10 +47,12 @@ function TrialDialog({
   const [renew, setRenew] = useState(offer.hasSavedCard);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [verifyFirst, setVerifyFirst] = useState(false);
   const renewId = useId();
   async function start() {
     setBusy(true);
     setProblem(null);
+    setVerifyFirst(false);
     try {
       const result = await claimTrial(handle, offer.code, renew);
       toast.success(result.message);
@@ -61,6 +64,7 @@ function TrialDialog({
       onClose();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'The trial could not be started.');
+      setVerifyFirst(needsVerifiedEmail(error));
       setBusy(false);
     }
   }
@@ -94,6 +98,11 @@ function TrialDialog({
           <p role="alert" className="text-sm font-medium text-destructive">
             {problem}
           </p>
+        ) : null}
+        {verifyFirst ? (
+          <Button variant="outline" onClick={goToVerification}>
+            Verify email
+          </Button>
         ) : null}
         <Button onClick={() => void start()} disabled={busy}>
           {busy ? 'Starting…' : 'Start free trial'}

@@ -12,7 +12,10 @@ export interface BlockUserDialogProps {
   onBlocked?: () => void;
 }
 
-/** Confirms a block, then blocks: both sides stop seeing each other, following, subscribing and messaging. */
+/**
+ * Confirms a block, then blocks: both sides stop seeing each other, following, subscribing and
+ * messaging, and what either bought from the other is not shown while the block lasts (decision 0011).
+ */
 export function BlockUserDialog({ user, open, onOpenChange, onBlocked }: BlockUserDialogProps) {
   const block = useBlockUser();
 
@@ -34,9 +37,10 @@ export function BlockUserDialog({ user, open, onOpenChange, onBlocked }: BlockUs
       <DialogContent>
         <DialogTitle>Block {user.name}?</DialogTitle>
         <DialogDescription>
-          You will no longer see each other's profiles, posts or messages. They stop following you and any
-          subscription between you stops renewing. You can unblock them in Settings, under Privacy &amp;
-          Safety.
+          You will no longer see each other's profiles, posts or messages, including posts and messages either
+          of you bought from the other: the purchases stay in your transaction history and show again if you
+          unblock. They stop following you and any subscription between you stops renewing. You can unblock
+          them in Settings, under Privacy &amp; Safety.
         </DialogDescription>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={block.isPending}>

@@ -39,8 +39,9 @@ function UnblockBody({ user, onClose }: DialogProps) {
     <>
       <DialogTitle>Unblock {personLabel(user)}?</DialogTitle>
       <DialogDescription>
-        They will be able to see your page and posts, follow you, subscribe and message you again. Follows and
-        subscriptions the block ended do not come back by themselves.
+        They will be able to see your page and posts, follow you, subscribe and message you again, and what
+        either of you bought from the other shows again. Follows and subscriptions the block ended do not come
+        back by themselves.
       </DialogDescription>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onClose}>
