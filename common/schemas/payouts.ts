@@ -258,7 +258,7 @@ export const exchangeRateParamsSchema = z.object({
 
 /** One difference between our payouts and the provider's transfers. */
 export const reconcileDifferenceSchema = z.object({
-  kind: z.enum(['unknown_to_us', 'missing_at_provider', 'status', 'amount']),
+  kind: z.enum(['unknown_to_us', 'missing_at_provider', 'status', 'amount', 'paid_twice']),
   reference: z.string(),
   /** Plain words: what differs. */
   detail: z.string(),

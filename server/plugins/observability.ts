@@ -137,7 +137,7 @@ export default fp(
         this.reset();
         const report = await options.payoutReconcile().catch(() => null);
         if (!report) return;
-        for (const kind of ['unknown_to_us', 'missing_at_provider', 'status', 'amount'])
+        for (const kind of ['unknown_to_us', 'missing_at_provider', 'status', 'amount', 'paid_twice'])
           this.set({ kind }, report.differences.filter((difference) => difference.kind === kind).length);
       },
     });

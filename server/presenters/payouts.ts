@@ -166,6 +166,8 @@ function describe(difference: TransferDifference): string {
       return `The provider has a transfer of ${formatUsd(difference.amount, difference.currency)} (${difference.providerStatus}) that is none of our payouts`;
     case 'missing_at_provider':
       return `Our payout is ${difference.status} but the provider has no transfer with this reference`;
+    case 'paid_twice':
+      return `The provider's balance paid this payout ${difference.debits} times and returned it ${difference.credits} times`;
     case 'status':
       return `Ours is ${difference.ours}, the provider says ${difference.theirs}`;
     case 'amount':

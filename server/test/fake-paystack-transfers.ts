@@ -28,6 +28,8 @@ export interface FakeTransfers {
   fail(reference: string, options?: { reason?: string; webhook?: boolean }): void;
   /** A successful transfer comes back from the bank. */
   reverse(reference: string, options?: { webhook?: boolean }): void;
+  /** A fault on Paystack's side: the balance pays a transfer's amount out a second time. */
+  debitAgain(reference: string): void;
   /** The signed webhook for the transfer as it stands, for redelivery. */
   webhookFor(reference: string, event: FakeTransferEvent): FakeSignedBody;
   /** Paystack's status word for the transfer; null when unknown. */
@@ -504,6 +506,10 @@ export function createFakeTransfers(deps: {
       update(tx, { status: 'reversed', failure: 'Transfer reversed by the receiving bank' });
       move(tx, tx.amount + tx.fee, `Reversed transfer ${reference}`);
       if (options.webhook !== false) deps.emit(webhookFor(reference, 'transfer.reversed'));
+    },
+    debitAgain(reference) {
+      const tx = known(reference);
+      move(tx, -(tx.amount + tx.fee), tx.reason);
     },
     webhookFor,
     status: (reference) => transfers.get(reference)?.status ?? null,

@@ -63,6 +63,7 @@ export const differenceKindLabels: Record<DifferenceKind, string> = {
   missing_at_provider: 'Missing at Paystack',
   status: 'Status differs',
   amount: 'Amount differs',
+  paid_twice: 'Paid more than once',
 };
 
 /** The payout currencies by name, for the exchange rates. */

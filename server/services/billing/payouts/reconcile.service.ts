@@ -7,6 +7,8 @@ import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
 export type TransferDifference =
   | { kind: 'unknown_to_us'; reference: string; providerStatus: string; amount: number; currency: string }
   | { kind: 'missing_at_provider'; reference: string; status: PayoutRecord['status'] }
+  /** The provider's balance ledger took money for this payout more often than it gave it back. */
+  | { kind: 'paid_twice'; reference: string; debits: number; credits: number; currency: string }
   | { kind: 'status'; reference: string; ours: PayoutRecord['status']; theirs: ProviderTransfer['status'] }
   | {
       kind: 'amount';
@@ -43,13 +45,16 @@ const expected: Record<PayoutRecord['status'], ProviderTransfer['status'][] | nu
   reversed: ['reversed'],
 };
 
+/** Our transfer references, as they appear in the provider's ledger reasons. */
+const OUR_REFERENCE = /payout_[0-9a-f]{32}/;
+
 /** At most this many pages of the provider's transfer list per run. */
 const PAGES_AT_MOST = 50;
 
 /**
- * The daily reconciliation: our transfer payouts in a period against the provider's transfer list,
- * and its balance against the payouts still due. It changes nothing; the differences are data for
- * an operator (or the verify job, which settles what is only late).
+ * The daily reconciliation: our transfer payouts in a period against the provider's transfer list
+ * and balance ledger, and its balance against the payouts still due. It changes nothing; the
+ * differences are data for an operator (or the verify job, which settles what is only late).
  */
 export function createPayoutReconciliation(deps: {
   store: PayoutsStore;
@@ -120,6 +125,49 @@ export function createPayoutReconciliation(deps: {
             reference: payout.reference,
             ours: payout.status,
             theirs: transfer.status,
+          });
+      }
+      // The balance ledger: every movement that names one of our references (the transfer's reason
+      // carries it, and so do the provider's returns). A reference whose money left more often than
+      // it came back was paid twice; one we do not know is money we cannot account for.
+      const movements = new Map<
+        string,
+        { debits: number; credits: number; currency: string; amount: number }
+      >();
+      for (let page = 1; page <= PAGES_AT_MOST; page += 1) {
+        const answer = await deps.transfers.balanceLedger({ ...period, page });
+        for (const entry of answer.items) {
+          const reference = OUR_REFERENCE.exec(entry.reason)?.[0];
+          if (!reference || entry.change === 0) continue;
+          const seen = movements.get(reference) ?? {
+            debits: 0,
+            credits: 0,
+            currency: entry.currency,
+            amount: 0,
+          };
+          if (entry.change < 0) {
+            seen.debits += 1;
+            seen.amount = -entry.change;
+          } else seen.credits += 1;
+          movements.set(reference, seen);
+        }
+        if (page >= answer.pageCount) break;
+      }
+      const flagged = new Set(differences.map((difference) => difference.reference));
+      for (const [reference, seen] of movements) {
+        if (seen.debits - seen.credits > 1) differences.push({ kind: 'paid_twice', reference, ...seen });
+        else if (
+          seen.debits > 0 &&
+          !flagged.has(reference) &&
+          !mine.has(reference) &&
+          !(await deps.store.payouts.findByReference(reference))
+        )
+          differences.push({
+            kind: 'unknown_to_us',
+            reference,
+            providerStatus: 'debited',
+            amount: seen.amount,
+            currency: seen.currency,
           });
       }
       const due = await deps.store.payouts.dueByCurrency();

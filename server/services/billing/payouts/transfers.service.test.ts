@@ -360,4 +360,26 @@ describe('payout transfers (Paystack, the fake over HTTP)', () => {
     expect(await moneyOf(h, creator.id)).toMatchObject({ paidOut: 4000 });
     await h.ledger();
   });
+
+  it('finds in the balance ledger a payout the provider paid out twice', async () => {
+    const from = new Date(Date.now() - 60 * MINUTE);
+    const { payout } = await queued();
+    await transfersOf(h).initiate(payout.id);
+    fake().transfers.succeed(payout.reference);
+    await h.settle();
+    const period = { from, to: new Date(Date.now() + MINUTE) };
+    const clean = await h.services.reconciliation?.reconcile(period);
+    expect(clean?.differences.filter((difference) => difference.reference === payout.reference)).toEqual([]);
+
+    fake().transfers.debitAgain(payout.reference);
+    const report = await h.services.reconciliation?.reconcile(period);
+    expect(report?.differences).toContainEqual({
+      kind: 'paid_twice',
+      reference: payout.reference,
+      debits: 2,
+      credits: 0,
+      currency: 'NGN',
+      amount: (payout.localAmount ?? 0) + 1000,
+    });
+  });
 });
