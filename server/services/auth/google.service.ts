@@ -4,6 +4,7 @@ import type { OidcClient, OidcIdentity } from '../../adapters/oauth/oidc-client.
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { badRequest, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { randomToken, sameDigest, sha256 } from '../../lib/secrets.ts';
 import { assertCanSignIn } from '../../policies/account-status.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
@@ -16,7 +17,6 @@ import type { FirstFactorResult, TwoFactorService } from './two-factor.service.t
 
 const PROVIDER = 'google';
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
-const STARTS_PER_IP = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 class GoogleSignInFailed extends Error {
   override name = 'GoogleSignInFailed';
@@ -122,7 +122,7 @@ export function createGoogleSignInService(deps: {
     /** Where to send the browser, and the key the browser must bring back (kept in a cookie). */
     async start(client: ClientInfo): Promise<{ url: string; browserKey: string }> {
       const oidc = provider();
-      const wait = await deps.limiter.consume('google-start-ip', client.ip, STARTS_PER_IP);
+      const wait = await consume(deps.limiter, rateLimits.googleSignInStartsPerIp, client.ip);
       if (wait !== null) throw rateLimited(authMessages.tooManyRequests, wait);
       const attempt = oidc.newAttempt();
       const browserKey = randomToken();

@@ -4,6 +4,7 @@ import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { badRequest, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { consume, type RateLimit, rateLimits } from '../../lib/rate-limits.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
@@ -12,10 +13,6 @@ import { passwordChangedEmail, passwordResetEmail } from './emails.ts';
 import { assertAcceptablePassword, type PasswordHasher } from './passwords.ts';
 import type { SessionService } from './sessions.service.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-const FORGOT_PER_EMAIL = { limit: 5, windowMs: HOUR_MS };
-const FORGOT_PER_IP = { limit: 20, windowMs: HOUR_MS };
 
 export function createPasswordService(deps: {
   users: UsersRepository;
@@ -30,8 +27,8 @@ export function createPasswordService(deps: {
 }) {
   const { users, tokens, clock } = deps;
 
-  async function limit(scope: string, subject: string, rule: { limit: number; windowMs: number }) {
-    const wait = await deps.limiter.consume(scope, subject, rule);
+  async function limit(rule: RateLimit, subject: string) {
+    const wait = await consume(deps.limiter, rule, subject);
     if (wait !== null) throw rateLimited(authMessages.tooManyRequests, wait);
   }
 
@@ -41,8 +38,8 @@ export function createPasswordService(deps: {
      * about the same time: the mail leaves in the background and the work done is the same.
      */
     async forgot(email: string, client: ClientInfo): Promise<void> {
-      await limit('forgot-ip', client.ip, FORGOT_PER_IP);
-      await limit('forgot-email', email, FORGOT_PER_EMAIL);
+      await limit(rateLimits.passwordResetsPerIp, client.ip);
+      await limit(rateLimits.passwordResetsPerEmail, email);
       const token = randomToken();
       const user = await users.findByEmail(email);
       if (!user) return;

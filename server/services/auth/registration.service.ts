@@ -4,6 +4,7 @@ import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { badRequest, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { blocked, consume, type RateLimit, rateLimits, record } from '../../lib/rate-limits.ts';
 import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
@@ -12,12 +13,6 @@ import type { ClientInfo } from './client-info.ts';
 import { signupAttemptEmail, verificationCodeEmail } from './emails.ts';
 import { assertAcceptablePassword, type PasswordHasher } from './passwords.ts';
 import type { SessionService } from './sessions.service.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-const SIGNUPS_PER_IP = { limit: 10, windowMs: HOUR_MS };
-const RESENDS_PER_IP = { limit: 20, windowMs: HOUR_MS };
-const RESEND_COOLDOWN = { limit: 1, windowMs: limits.verificationResendSeconds * 1000 };
-const VERIFY_FAILURES_PER_IP = { limit: 50, windowMs: 15 * 60 * 1000 };
 
 export interface SignupRequest {
   email: string;
@@ -42,13 +37,8 @@ export function createRegistrationService(deps: {
   // Keyed and bound to the user: a leaked table does not give the codes away by brute force.
   const codeHash = (userId: string, code: string) => hmacSha256(deps.appSecret, `${userId}:${code}`);
 
-  async function limit(
-    scope: string,
-    subject: string,
-    rule: { limit: number; windowMs: number },
-    message: string,
-  ) {
-    const wait = await limiter.consume(scope, subject, rule);
+  async function limit(rule: RateLimit, subject: string, message: string) {
+    const wait = await consume(limiter, rule, subject);
     if (wait !== null) throw rateLimited(message, wait);
   }
 
@@ -72,7 +62,7 @@ export function createRegistrationService(deps: {
      * link, and nothing changes. So sign-up cannot be used to learn who has an account.
      */
     async signup(request: SignupRequest, client: ClientInfo): Promise<{ email: string }> {
-      await limit('signup-ip', client.ip, SIGNUPS_PER_IP, authMessages.tooManyRequests);
+      await limit(rateLimits.signUpPerIp, client.ip, authMessages.tooManyRequests);
       assertAcceptablePassword(request.password, 'password');
       const passwordHash = await deps.passwords.hash(request.password);
       const existing = await users.findByEmail(request.email);
@@ -110,10 +100,10 @@ export function createRegistrationService(deps: {
       code: string,
       client: ClientInfo,
     ): Promise<{ token: string; user: UserRecord }> {
-      const wait = await limiter.blocked('verify-ip', client.ip, VERIFY_FAILURES_PER_IP.limit);
+      const wait = await blocked(limiter, rateLimits.verificationFailuresPerIp, client.ip);
       if (wait !== null) throw rateLimited(authMessages.tooManyRequests, wait);
       const fail = async (message: string) => {
-        await limiter.record('verify-ip', client.ip, VERIFY_FAILURES_PER_IP.windowMs);
+        await record(limiter, rateLimits.verificationFailuresPerIp, client.ip);
         return badRequest(message, { code: message });
       };
 
@@ -144,8 +134,8 @@ export function createRegistrationService(deps: {
      * the same answer and the same wait, but no mail.
      */
     async resendVerification(email: string, client: ClientInfo): Promise<void> {
-      await limit('resend-ip', client.ip, RESENDS_PER_IP, authMessages.tooManyRequests);
-      await limit('resend-email', email, RESEND_COOLDOWN, authMessages.resendTooSoon);
+      await limit(rateLimits.verificationResendsPerIp, client.ip, authMessages.tooManyRequests);
+      await limit(rateLimits.verificationResendPerEmail, email, authMessages.resendTooSoon);
       const user = await users.findByEmail(email);
       if (!user || user.isEmailVerified) return;
       const code = await issueCode(user);

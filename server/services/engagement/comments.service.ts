@@ -14,6 +14,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan, can } from '../../policies/access.ts';
 import { requireVerified } from '../../policies/account.ts';
 import type { Viewer } from '../../policies/creators.ts';
@@ -83,17 +84,10 @@ export function createCommentsService(deps: {
   }
 
   async function throttle(user: Actor): Promise<void> {
-    const minute = await deps.limiter.consume('comment-minute', user.id, {
-      limit: commentLimits.perMinute,
-      windowMs: 60_000,
-    });
-    const hour =
-      minute ??
-      (await deps.limiter.consume('comment-hour', user.id, {
-        limit: commentLimits.perHour,
-        windowMs: 3_600_000,
-      }));
-    if (hour !== null) throw rateLimited(commentMessages.tooMany, hour);
+    const wait =
+      (await consume(deps.limiter, rateLimits.commentsPerUserPerMinute, user.id)) ??
+      (await consume(deps.limiter, rateLimits.commentsPerUserPerHour, user.id));
+    if (wait !== null) throw rateLimited(commentMessages.tooMany, wait);
   }
 
   return {

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { limits } from '../../../common/limits.ts';
 import { mediaMessages } from '../../../common/schemas/media.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
 import { rateLimited } from '../../errors.ts';
+import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import type { RenderedFile } from './image-processing.ts';
 
 const EXTENSIONS: Record<string, string> = {
@@ -41,13 +41,10 @@ export async function storeRendered(
   return variants;
 }
 
-const HOUR_MS = 60 * 60_000;
-
-/** Uploads per account and per address in an hour (limits.media in common/limits.ts). */
+/** Uploads per account and per address in an hour (server/lib/rate-limits.ts, from limits.media). */
 export async function assertUploadAllowed(limiter: RateLimiter, userId: string, ip: string): Promise<void> {
-  const perUser = limits.media.uploadsPerHour;
   const wait =
-    (await limiter.consume('media-upload-user', userId, { limit: perUser, windowMs: HOUR_MS })) ??
-    (await limiter.consume('media-upload-ip', ip, { limit: perUser * 3, windowMs: HOUR_MS }));
+    (await consume(limiter, rateLimits.mediaUploadsPerUser, userId)) ??
+    (await consume(limiter, rateLimits.mediaUploadsPerIp, ip));
   if (wait !== null) throw rateLimited(mediaMessages.tooManyUploads, wait);
 }

@@ -6,11 +6,12 @@ import type {
   PurchasedMessageList,
   SendMessageInput,
 } from '../../../common/schemas/messages.ts';
-import { messageLimits, messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
+import { messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { AppError, forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { requireVerified } from '../../policies/account.ts';
 import { canAttachMedia, messageRefusal } from '../../policies/messages.ts';
 import {
@@ -203,10 +204,7 @@ export function createMessagingService(deps: {
       if (!other) throw notFound(messageMessages.notFound);
       const reason = await refusal(user, other);
       if (reason) throw new AppError(user.isEmailVerified ? 'FORBIDDEN' : 'EMAIL_NOT_VERIFIED', reason);
-      const wait = await deps.limiter.consume('message', user.id, {
-        limit: messageLimits.perMinute,
-        windowMs: 60_000,
-      });
+      const wait = await consume(deps.limiter, rateLimits.messagesPerUser, user.id);
       if (wait !== null) throw rateLimited(messageMessages.tooMany, wait);
       const media = await attachable(user, other, input.mediaIds ?? []);
       const { message, created } = await conversations.addMessage({

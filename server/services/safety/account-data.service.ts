@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import { badRequest, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import type { AccountDataRepository } from '../../repositories/account-data.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -32,7 +33,7 @@ export function createAccountDataService(deps: {
   return {
     /** A zip streamed as it is made: data.json (every table that refers to the user) and their media files. */
     async export(user: UserRecord): Promise<{ filename: string; stream: Readable }> {
-      const wait = await deps.limiter.consume('export', user.id, { limit: 5, windowMs: 3_600_000 });
+      const wait = await consume(deps.limiter, rateLimits.dataExportsPerUser, user.id);
       if (wait !== null) throw rateLimited('You can download your data 5 times an hour', wait);
       const now = deps.clock.now();
       const [data, media] = await Promise.all([deps.data.collect(user.id), deps.data.mediaOf(user.id)]);

@@ -9,16 +9,13 @@ import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { badRequest, conflict, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { blocked, consume, rateLimits, record } from '../../lib/rate-limits.ts';
 import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
 import { presentEmailChangeStatus } from '../../presenters/safety.ts';
 import type { EmailChangesRepository } from '../../repositories/email-changes.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from './emails.ts';
-
-const HOUR = 3_600_000;
-/** Requests (each checks the password and mails a code) and wrong codes, per account. */
-const REQUESTS_PER_USER = { limit: 10, windowMs: HOUR };
 
 /**
  * Changing the email of an account: the current password proves the person, a 6-digit code sent
@@ -47,7 +44,7 @@ export function createEmailChangeService(deps: {
 
     async request(user: UserRecord, input: ChangeEmailInput): Promise<EmailChangeResult> {
       const { newEmail, currentPassword } = changeEmailSchema.parse(input);
-      const wait = await deps.limiter.consume('email-change', user.id, REQUESTS_PER_USER);
+      const wait = await consume(deps.limiter, rateLimits.emailChangeRequestsPerUser, user.id);
       if (wait !== null) throw rateLimited(safetyMessages.tooManyEmailChanges, wait);
       // An account made with Google has no password: it confirms with its current address.
       const confirmed = user.passwordHash
@@ -79,10 +76,10 @@ export function createEmailChangeService(deps: {
 
     /** The right code makes the change; 5 wrong ones void it. The old address gets a notice. */
     async confirm(user: UserRecord, code: string): Promise<EmailChangeResult> {
-      const wait = await deps.limiter.blocked('email-change-code', user.id, 20);
+      const wait = await blocked(deps.limiter, rateLimits.emailChangeCodeFailuresPerUser, user.id);
       if (wait !== null) throw rateLimited(safetyMessages.tooManyEmailChanges, wait);
       const fail = async (message: string) => {
-        await deps.limiter.record('email-change-code', user.id, HOUR);
+        await record(deps.limiter, rateLimits.emailChangeCodeFailuresPerUser, user.id);
         return badRequest(message, { code: message });
       };
       const attempt = await changes.spendAttempt(user.id, clock.now(), limits.auth.verificationCodeAttempts);

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { isAdmin, requireVerified } from '../../policies/account.ts';
 import { assertAdmin } from '../../policies/admin.ts';
 import type { Viewer } from '../../policies/creators.ts';
@@ -39,7 +40,7 @@ export function createReportsService(deps: {
     ): Promise<{ id: string; message: string }> {
       requireVerified(user);
       const body = reportSchema.parse(input);
-      const wait = await deps.limiter.consume('report', user.id, { limit: 20, windowMs: 3_600_000 });
+      const wait = await consume(deps.limiter, rateLimits.reportsPerUser, user.id);
       if (wait !== null) throw rateLimited('Too many reports. Please try again later', wait);
       const target = await deps.reports.target(body.targetType, body.targetId, user.id);
       if (!target) throw notFound(safetyMessages.reportTargetNotFound);

@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { consume, type RateLimit, rateLimits } from '../../lib/rate-limits.ts';
 import { assertAdmin } from '../../policies/admin.ts';
 import type { Viewer } from '../../policies/creators.ts';
 import { presentSupportTicket } from '../../presenters/safety.ts';
@@ -15,14 +16,6 @@ import type {
 } from '../../repositories/support.repository.ts';
 import { supportReceivedEmail, supportReplyEmail } from './emails.ts';
 
-const HOUR = 3_600_000;
-/** Signed out, the form is the only door: fewer tickets per IP, and few receipts per address. */
-const ANONYMOUS_PER_IP = { limit: 5, windowMs: HOUR };
-/** Someone locked out writes from their address, maybe from several networks: counted by it too. */
-const ANONYMOUS_PER_ADDRESS = { limit: 3, windowMs: HOUR };
-const SIGNED_IN_PER_USER = { limit: 20, windowMs: HOUR };
-const RECEIPTS_PER_ADDRESS = { limit: 5, windowMs: HOUR };
-
 export function createSupportService(deps: {
   support: SupportRepository;
   outbox: Outbox;
@@ -32,8 +25,8 @@ export function createSupportService(deps: {
   const present = (ticket: SupportTicketRecord, replies: SupportReplyRecord[]): SupportTicket =>
     presentSupportTicket(ticket, replies, deps.clock.now());
 
-  async function limit(scope: string, subject: string, rule: { limit: number; windowMs: number }) {
-    const wait = await deps.limiter.consume(scope, subject, rule);
+  async function limit(rule: RateLimit, subject: string) {
+    const wait = await consume(deps.limiter, rule, subject);
     if (wait !== null) throw rateLimited(safetyMessages.tooManyTickets, wait);
   }
 
@@ -56,10 +49,10 @@ export function createSupportService(deps: {
       input: SupportRequestInput,
     ): Promise<{ id: string; message: string }> {
       const body = supportRequestSchema.parse(input);
-      if (user) await limit('support-user', user.id, SIGNED_IN_PER_USER);
+      if (user) await limit(rateLimits.supportTicketsPerUser, user.id);
       else {
-        await limit('support-ip', ip, ANONYMOUS_PER_IP);
-        await limit('support-address', body.email.toLowerCase(), ANONYMOUS_PER_ADDRESS);
+        await limit(rateLimits.supportTicketsPerIp, ip);
+        await limit(rateLimits.supportTicketsPerEmail, body.email.toLowerCase());
       }
       const ticket = await deps.support.create({
         userId: user?.id ?? null,
@@ -68,7 +61,7 @@ export function createSupportService(deps: {
       });
       // The receipt goes to whatever address was typed: a cap per address keeps the form from
       // being used to flood someone's mailbox.
-      const receipts = await deps.limiter.consume('support-receipt', body.email, RECEIPTS_PER_ADDRESS);
+      const receipts = await consume(deps.limiter, rateLimits.supportReceiptsPerEmail, body.email);
       if (receipts === null) deps.outbox.sendInBackground(supportReceivedEmail(body.email, body));
       return { id: ticket.id, message: safetyMessages.ticketSent };
     },

@@ -1,9 +1,10 @@
 import { pathTo } from '../../../../common/routes.ts';
 import { fanPaymentMessages as m } from '../../../../common/schemas/fan-payments.ts';
-import { type TipLimits, tipMessages as t, tipCheckoutsPerHour } from '../../../../common/schemas/tips.ts';
+import { type TipLimits, tipMessages as t } from '../../../../common/schemas/tips.ts';
 import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../../errors.ts';
 import { formatUsd } from '../../../lib/money.ts';
+import { consume, rateLimits } from '../../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
 import { assertCanTip, assertTipAmount } from '../../../policies/tips.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
@@ -58,10 +59,7 @@ export function createTipsService(deps: {
         if (earlier.status === 'succeeded') throw conflict(t.alreadySent);
         if (earlier.status !== 'pending') throw conflict(t.notCompleted);
       } else if (deps.limiter) {
-        const wait = await deps.limiter.consume('tip-checkout', user.id, {
-          limit: tipCheckoutsPerHour,
-          windowMs: 60 * 60_000,
-        });
+        const wait = await consume(deps.limiter, rateLimits.tipCheckoutsPerFan, user.id);
         if (wait !== null) throw rateLimited(t.tooMany, wait);
       }
 

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
 import { AppError, badRequest, conflict, notFound, rateLimited } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
+import { consume, rateLimits } from '../../../lib/rate-limits.ts';
 import { type Actor, assertCan } from '../../../policies/access.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { PayoutAccountRecord } from '../../../repositories/payout-accounts.repository.ts';
@@ -17,11 +18,6 @@ import type { PasswordHasher } from '../../auth/passwords.ts';
 import type { WalletService } from '../fan-payments/wallet.service.ts';
 import type { PayoutServices } from './index.ts';
 import type { ReconcileReport } from './reconcile.service.ts';
-
-/** Provider look-ups (banks, resolving a number, saving an account) per creator per hour. */
-const LOOKUPS_PER_HOUR = { limit: 60, windowMs: 3_600_000 };
-/** Wrong passwords when confirming an account change, per creator per hour. */
-const CONFIRMS_PER_HOUR = { limit: 10, windowMs: 3_600_000 };
 
 export interface PayoutPage<Row> {
   rows: Row[];
@@ -61,7 +57,7 @@ export function createPayoutDesk(deps: {
   const settle = (actor: Actor) => assertCan(actor, 'payout:settle', {});
 
   async function lookup(creatorUserId: string): Promise<void> {
-    const wait = await deps.limiter.consume('payout-lookup', creatorUserId, LOOKUPS_PER_HOUR);
+    const wait = await consume(deps.limiter, rateLimits.payoutLookupsPerCreator, creatorUserId);
     if (wait !== null) throw rateLimited(m.tooManyLookups, wait);
   }
 
@@ -157,7 +153,7 @@ export function createPayoutDesk(deps: {
       },
     ) {
       const creatorUserId = await creatorOf(actor);
-      const wait = await deps.limiter.consume('payout-confirm', creatorUserId, CONFIRMS_PER_HOUR);
+      const wait = await consume(deps.limiter, rateLimits.payoutConfirmsPerCreator, creatorUserId);
       if (wait !== null) throw rateLimited(m.tooManyLookups, wait);
       const confirmed = user.passwordHash
         ? await deps.passwords.verify(user.passwordHash, input.currentPassword)
