@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBundleDiscount } from './creators.ts';
+import { offerLimits } from './offers.ts';
 import {
   bundlePriceCents,
   creatorPricing,
+  discountedCents,
   offeredPlans,
   planPriceCents,
   savingPercent,
@@ -101,5 +103,42 @@ describe('bundle prices and the saving shown', () => {
       expect(parseBundleDiscount(bad), bad).toEqual({
         problem: 'The discount must be a whole number from 0 to 60',
       });
+  });
+});
+
+describe("a promotion's first-period price", () => {
+  it.each([
+    // price, discount, exact price, charged (rounded UP to the cent)
+    [499, 15, '424.15', 425],
+    [999, 33, '669.33', 670],
+    [999, 5, '949.05', 950],
+    [999, 50, '499.5', 500],
+    [499, 90, '49.9', 50], // the lowest price at the largest promotion
+    [101, 99, '1.01', 2],
+    [100, 99, '1', 1],
+    [1000, 40, '600', 600],
+  ])('%i cents at %i percent off is %s cents exactly, charged as %i', (price, discount, exact, charged) => {
+    expect((price * (100 - discount)) / 100).toBe(Number(exact));
+    expect(discountedCents(price, discount)).toBe(charged);
+  });
+
+  it('is whole cents, never below the exact discounted price, and less than a cent above it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: creatorPricing.minMonthlyCents, max: 12 * creatorPricing.maxMonthlyCents }),
+        fc.integer({ min: offerLimits.discountMin, max: offerLimits.discountMax }),
+        (price, discount) => {
+          const charged = discountedCents(price, discount);
+          expect(Number.isInteger(charged)).toBe(true);
+          // Exact in integers: price x (100 - discount) / 100 <= charged < that + 1.
+          expect(charged * 100).toBeGreaterThanOrEqual(price * (100 - discount));
+          expect((charged - 1) * 100).toBeLessThan(price * (100 - discount));
+          // Something is always charged, and never more than the regular price.
+          expect(charged).toBeGreaterThan(0);
+          expect(charged).toBeLessThanOrEqual(price);
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -112,8 +112,11 @@ export function offeredPlans(
 export const creatorPlanFeatures = ['All videos', 'All media', 'Access to all posts'] as const;
 
 /**
- * A promotion's first period: the plan's price less the discount, rounded up to the cent, so the
- * saving shown ("40% off") is never more than the fan really saves.
+ * A promotion's first period: the plan's price less the discount, rounded UP to a whole cent, in
+ * integers. The fan never pays a fraction of a cent and at most a cent over the exact price ($4.99
+ * at 15% off is $4.2415: $4.25), and the discount given is never more than the creator set. So the
+ * real saving may be up to a cent short of the percentage shown (bundles round down instead:
+ * `bundlePriceCents`). Tested in pricing.test.ts and at checkout in offers.test.ts.
  */
 export function discountedCents(priceCents: number, discountPercent: number): number {
   return Math.ceil((priceCents * (100 - discountPercent)) / 100);

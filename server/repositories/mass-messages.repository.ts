@@ -11,7 +11,6 @@ import {
   massMessages,
   messageItems,
   messages,
-  userBlocks,
 } from '../db/schema/index.ts';
 import { uuidv7 } from '../lib/ids.ts';
 import type { MessageRecord } from './conversations.repository.ts';
@@ -29,7 +28,18 @@ export interface MassMessageRow {
   earned: number;
 }
 
-/** Who is in an audience: the creator's fans as rows of user ids (the sender and blocked fans left out). */
+/**
+ * Whether the sender and this user are apart: either blocked the other. The one rule the audiences,
+ * their counts and the delivery share (a block made after sending is checked again batch by batch).
+ */
+function blockedEitherWay(senderId: string, userId: SQL): SQL {
+  return sql`exists (select 1 from user_blocks b where (b.blocker_id = ${senderId} and b.blocked_id = ${userId}) or (b.blocker_id = ${userId} and b.blocked_id = ${senderId}))`;
+}
+
+/**
+ * Who is in an audience: the creator's fans as rows of user ids (the sender, closed or suspended
+ * accounts and fans apart by a block left out). Counted as it is stored: counts and recipients agree.
+ */
 function audienceQuery(
   audience: { kind: MassMessageAudience; creatorId: string; listId: string | null },
   senderId: string,
@@ -46,8 +56,7 @@ function audienceQuery(
           : sql`select m.fan_id as user_id from fan_list_members m join fan_lists l on l.id = m.list_id where l.id = ${audience.listId} and l.owner_id = ${senderId}`;
   return sql`select distinct a.user_id from (${fans}) a
     join users u on u.id = a.user_id and u.deleted_at is null and u.suspended_at is null
-    where a.user_id <> ${senderId}
-      and not exists (select 1 from user_blocks b where (b.blocker_id = ${senderId} and b.blocked_id = a.user_id) or (b.blocker_id = a.user_id and b.blocked_id = ${senderId}))`;
+    where a.user_id <> ${senderId} and not ${blockedEitherWay(senderId, sql`a.user_id`)}`;
 }
 
 export function createMassMessagesRepository(db: Database) {
@@ -206,8 +215,12 @@ export function createMassMessagesRepository(db: Database) {
         const [mass] = await tx.select().from(massMessages).where(eq(massMessages.id, id)).for('update');
         if (!mass) return null;
         if (mass.status === 'sent') return { delivered: [], done: true };
+        const sender = mass.senderId;
         const batch = await tx
-          .select({ userId: massMessageRecipients.userId })
+          .select({
+            userId: massMessageRecipients.userId,
+            apart: sql<boolean>`${blockedEitherWay(sender, sql`${massMessageRecipients.userId}`)}`,
+          })
           .from(massMessageRecipients)
           .where(
             and(
@@ -219,24 +232,7 @@ export function createMassMessagesRepository(db: Database) {
           .limit(size);
         const done = batch.length < size;
         const last = batch.at(-1)?.userId ?? mass.cursor;
-        const sender = mass.senderId;
-        const all = batch.map((row) => row.userId);
-        const blocked =
-          all.length === 0
-            ? []
-            : await tx
-                .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-                .from(userBlocks)
-                .where(
-                  or(
-                    and(eq(userBlocks.blockerId, sender), inArray(userBlocks.blockedId, all)),
-                    and(eq(userBlocks.blockedId, sender), inArray(userBlocks.blockerId, all)),
-                  ),
-                );
-        const apart = new Set(
-          blocked.map((row) => (row.blockerId === sender ? row.blockedId : row.blockerId)),
-        );
-        const fans = all.filter((userId) => !apart.has(userId));
+        const fans = batch.filter((row) => !row.apart).map((row) => row.userId);
         let delivered: { userId: string; message: MessageRecord }[] = [];
         if (fans.length > 0) {
           const pair = (fan: string) =>

@@ -232,6 +232,82 @@ describe('mass messages (sandbox)', () => {
     expect(gone.json().message).toBe('List not found');
   });
 
+  it('leaves out of every audience, its count and its delivery, a fan who blocked the creator or whom the creator blocked', async () => {
+    const owner = await creator(t);
+    const handle = owner.creator.handle;
+    const [kept, blocker, blocked] = [await fan(t), await fan(t), await fan(t)];
+    for (const account of [kept, blocker, blocked]) await subscribed(t, account.token, handle);
+    // The creator ends all three subscriptions: three expired subscribers, all on one list.
+    const subscribers = await ok<SubscriberList>(call(t, 'GET', '/api/creators/me/subscribers', owner.token));
+    for (const row of subscribers.items)
+      await ok(call(t, 'POST', `/api/creators/me/subscribers/${row.id}/unsubscribe`, owner.token));
+    await settle(t);
+    const lapsed = await ok<FanList>(call(t, 'POST', '/api/fan-lists', owner.token, { name: 'Lapsed' }), 201);
+    for (const account of [kept, blocker, blocked])
+      await ok(call(t, 'PUT', `/api/fan-lists/${lapsed.id}/members/${account.user.id}`, owner.token), 204);
+    const counted = () =>
+      ok<MassMessageAudienceCounts>(call(t, 'GET', '/api/mass-messages/audiences', owner.token));
+    expect(await counted()).toMatchObject({
+      subscribers: 0,
+      expired: 3,
+      lists: [{ id: lapsed.id, count: 3 }],
+    });
+
+    // A block either way takes the fan out of the count and out of the delivery.
+    await ok(call(t, 'POST', '/api/me/blocks', blocker.token, { userId: owner.user.id }));
+    await ok(call(t, 'POST', '/api/me/blocks', owner.token, { userId: blocked.user.id }));
+    expect(await counted()).toMatchObject({
+      subscribers: 0,
+      followers: 0,
+      expired: 1,
+      lists: [{ id: lapsed.id, count: 1 }],
+    });
+    const toExpired = await ok<MassMessageView>(
+      send(t, owner.token, { audience: 'expired', text: 'Come back' }),
+      202,
+    );
+    expect(toExpired.recipients).toBe(1);
+    expect(await delivered(t, owner.token, toExpired.id)).toMatchObject({ recipients: 1, delivered: 1 });
+    const toList = await ok<MassMessageView>(
+      send(t, owner.token, { audience: 'list', listId: lapsed.id, text: 'Still here?' }),
+      202,
+    );
+    expect(toList.recipients).toBe(1);
+    expect(await delivered(t, owner.token, toList.id)).toMatchObject({ recipients: 1, delivered: 1 });
+    expect((await inbox(t, kept, owner)).map((message) => message.text).sort()).toEqual([
+      'Come back',
+      'Still here?',
+    ]);
+    expect(await inbox(t, blocker, owner)).toEqual([]);
+    expect(await inbox(t, blocked, owner)).toEqual([]);
+    for (const account of [blocker, blocked])
+      expect(
+        await db(t)
+          .select()
+          .from(messages)
+          .where(eq(messages.clientId, `mass:${toExpired.id}:${account.user.id}`)),
+      ).toEqual([]);
+
+    // A block made after sending, before delivery: the delivery passes the fan over by the same rule.
+    const repo = createMassMessagesRepository(db(t));
+    const later = await repo.create({
+      senderId: owner.user.id,
+      creatorId: owner.creator.id,
+      audience: 'expired',
+      listId: null,
+      audienceName: null,
+      body: 'One more',
+      priceCents: null,
+      mediaIds: [],
+      now: new Date(),
+    });
+    if (!later) throw new Error('not created');
+    expect(later.recipients).toBe(1);
+    await ok(call(t, 'POST', '/api/me/blocks', kept.token, { userId: owner.user.id }));
+    expect(await repo.deliverBatch(later.id, 10, new Date())).toEqual({ delivered: [], done: true });
+    expect(await counted()).toMatchObject({ expired: 0, lists: [{ id: lapsed.id, count: 0 }] });
+  });
+
   it('delivers batch by batch with the cursor, once: a run again after the end adds nothing', async () => {
     const owner = await creator(t);
     const fans = [await fan(t), await fan(t), await fan(t)];

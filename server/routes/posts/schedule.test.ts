@@ -197,6 +197,47 @@ describe('scheduled posts, drafts, expiry and pinning', () => {
     expect((await get(t, '/api/creators/me/queue', creator.token)).json<PostList>().items).toEqual([]);
   });
 
+  it('keeps a scheduled post back when the scheduler runs a minute before its time, and publishes it at its time', async () => {
+    const { creator, fan } = await setUp();
+    const handle = creator.creator.handle;
+    const publishAt = at(30 * MINUTE);
+    const scheduled = (
+      await inject('POST', '/api/posts', creator.token, {
+        description: 'Not a minute early',
+        youtubeUrl,
+        publish: 'scheduled',
+        publishAt,
+      })
+    ).json<PostView>();
+    const publicPage = async () => ids((await get(t, `/api/creators/${handle}/posts`)).json<PostList>());
+
+    // One minute before its time: the scheduler runs and leaves it alone.
+    t.clock.advance(29 * MINUTE);
+    await scheduler().runDue();
+    expect((await get(t, `/api/posts/${scheduled.id}`, creator.token)).json<PostView>()).toMatchObject({
+      status: 'scheduled',
+      publishAt: new Date(publishAt).toISOString(),
+    });
+    expect((await get(t, `/api/posts/${scheduled.id}`, fan.token)).statusCode).toBe(404);
+    expect((await get(t, `/api/posts/${scheduled.id}`)).statusCode).toBe(404);
+    expect(await everyFeed(fan.token, handle)).not.toContain(scheduled.id);
+    expect(await publicPage()).not.toContain(scheduled.id);
+    expect(ids((await get(t, '/api/creators/me/queue', creator.token)).json<PostList>())).toEqual([
+      scheduled.id,
+    ]);
+
+    // At its time it goes out: to the fan, on the public page, out of the queue.
+    t.clock.advance(MINUTE);
+    await scheduler().runDue();
+    expect((await get(t, `/api/posts/${scheduled.id}`, fan.token)).json<PostView>()).toMatchObject({
+      status: 'published',
+      createdAt: new Date(publishAt).toISOString(),
+    });
+    expect(ids((await get(t, '/api/feed', fan.token)).json<PostList>())).toContain(scheduled.id);
+    expect(await publicPage()).toContain(scheduled.id);
+    expect((await get(t, '/api/creators/me/queue', creator.token)).json<PostList>().items).toEqual([]);
+  });
+
   it('two runs at once publish a due post once', async () => {
     const { creator } = await setUp();
     await inject('POST', '/api/posts', creator.token, {

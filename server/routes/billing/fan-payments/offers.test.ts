@@ -1,12 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse } from '../../../../common/schemas/fan-payments.ts';
 import type { CreatorOffer, CreatorOfferList, PublicOffer } from '../../../../common/schemas/offers.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
+import { sandboxTransactions } from '../../../db/schema/index.ts';
+import { formatMinor } from '../../../presenters/sandbox-checkout-page.ts';
 import {
   accountBalance,
   call,
   createFanPaymentTestApp,
   creator,
+  db,
   drivers,
   type FanPaymentTestApp,
   fan,
@@ -34,6 +38,24 @@ const claim = (
   code: string,
   renew = false,
 ) => call(t, 'POST', `/api/creators/${handle}/offers/${code}/claim`, token, { renew });
+
+/** What the provider was asked to take for this checkout: the sandbox's own page and row, or the fake Paystack's transaction. */
+async function providerAmount(t: FanPaymentTestApp, checkout: CheckoutResponse): Promise<number> {
+  if (t.fake)
+    return (JSON.parse(t.fake.webhookFor(checkout.reference).rawBody) as { data: { amount: number } }).data
+      .amount;
+  const [row] = await db(t)
+    .select({ amount: sandboxTransactions.amount })
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.reference, checkout.reference));
+  if (!row) throw new Error(`no sandbox transaction ${checkout.reference}`);
+  const page = await t.app.inject({
+    method: 'GET',
+    url: new URL(checkout.authorization_url, 'http://app.test').pathname,
+  });
+  expect(page.body).toContain(formatMinor(row.amount, 'USD'));
+  return row.amount;
+}
 
 async function locked(t: FanPaymentTestApp, token: string, postId: string): Promise<boolean> {
   return (await ok<PostView>(call(t, 'GET', `/api/posts/${postId}`, token))).locked;
@@ -170,6 +192,37 @@ describe.each(drivers)('free trials and promotions (%s)', (driver) => {
     const trialClaim = await claim(t, (await fan(t)).token, handle, promo.code);
     expect(trialClaim.statusCode).toBe(400);
     expect(trialClaim.json().message).toBe('This offer is not a free trial');
+  });
+
+  it('a promotion whose discount is not whole cents charges the first period rounded up to the cent, everywhere the same', async () => {
+    // $4.99 at 15% off is $4.2415: the fan is charged $4.25 (docs: common/schemas/pricing.ts, discountedCents).
+    const owner = await creator(t, '4.99');
+    const handle = owner.creator.handle;
+    const promo = await ok<CreatorOffer>(
+      makeOffer(t, owner.token, { kind: 'promotion', discountPercent: 15, audience: 'new' }),
+      201,
+    );
+    const eve = await fan(t);
+    const seen = await ok<PublicOffer>(
+      call(t, 'GET', `/api/creators/${handle}/offers/${promo.code}`, eve.token),
+    );
+    expect(seen).toMatchObject({
+      firstPeriodPrice: { amount: 425, currency: 'USD' },
+      regularPrice: { amount: 499, currency: 'USD' },
+    });
+    const checkout = await ok<CheckoutResponse>(
+      call(t, 'POST', `/api/creators/${handle}/subscribe`, eve.token, { plan: 'monthly', offer: promo.code }),
+    );
+    expect(checkout.amount).toEqual({ amount: 425, currency: 'USD' });
+    expect(await providerAmount(t, checkout)).toBe(425);
+    await pay(t, checkout);
+    expect((await verify(t, eve.token, checkout.reference)).status).toBe('succeeded');
+    await settle(t);
+    expect(await paymentsOf(t, eve.user.id)).toEqual([
+      expect.objectContaining({ purpose: 'subscription_start', amount: 425, status: 'succeeded' }),
+    ]);
+    // 20% fee on $4.25 is $0.85: the creator earns $3.40.
+    expect(await accountBalance(t, `creator:${owner.user.id}:earnings`)).toBe(-340);
   });
 
   it('checks what an offer may be, and keeps it to approved creators', async () => {
