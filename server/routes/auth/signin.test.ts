@@ -54,18 +54,21 @@ describe('sign-in', () => {
 
   it('spends the same argon2 work on an unknown email as on a wrong password', async () => {
     const { email } = await signUpVerified(t);
-    const median = async (login: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now();
-        await signin(login, `wrong ${i}`);
-        times.push(performance.now() - started);
-      }
-      return times.sort((a, b) => a - b)[1] ?? 0;
+    const nobody = uniqueEmail('nobody');
+    const timed = async (login: string, i: number) => {
+      const started = performance.now();
+      await signin(login, `wrong ${i}`);
+      return performance.now() - started;
     };
-    const known = await median(email);
-    const unknown = await median(uniqueEmail('nobody'));
-    expect(unknown).toBeGreaterThan(known * 0.4);
+    // Taken in turns, so a busy moment on the machine weighs on both sides alike.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await timed(email, i));
+      unknown.push(await timed(nobody, i));
+    }
+    const median = (times: number[]) => times.sort((a, b) => a - b)[2] ?? 0;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 
   it('asks for both fields', async () => {
