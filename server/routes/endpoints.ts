@@ -57,8 +57,22 @@ export interface Endpoint<
   /** The success status (default 200) and the answer's shape. */
   status?: number;
   response: R;
+  /** Other answers besides the success one (another success status, a redirect). */
+  otherResponses?: Record<number, Schema>;
   /** Error statuses the endpoint itself may answer, besides those that follow from `caller`. */
   errors?: number[];
+  /** `recent`: a two-step account must have passed its second step lately (403 otherwise). */
+  secondFactor?: 'recent';
+  /** Request headers the endpoint reads (validated and documented). */
+  headers?: Schema;
+  /** The largest body accepted, in bytes (Fastify's default otherwise). */
+  bodyLimit?: number;
+  /** Left out of the API reference (still registered and still in the authorization matrix). */
+  hide?: boolean;
+  /**
+   * Returns the answer's body; a handler that answers by itself (a redirect, a stream) sends through
+   * `reply` and its return value is ignored.
+   */
   handler(input: EndpointInput<C, P, Q, B>): Promise<z.input<R>>;
 }
 
@@ -86,25 +100,37 @@ export function registerEndpoints(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const spec of endpoints) {
     const caller: Caller = spec.caller;
-    const preHandler: RouteShorthandOptions['preHandler'] =
-      caller === 'visitor'
-        ? app.authenticateOptional
-        : caller === 'admin'
-          ? [app.authenticate, app.requireAdmin]
-          : app.authenticate;
-    const errors = [...new Set([...callerErrors[caller], ...(spec.errors ?? [])])];
+    const preHandler: RouteShorthandOptions['preHandler'] = [
+      caller === 'visitor' ? app.authenticateOptional : app.authenticate,
+      ...(caller === 'admin' ? [app.requireAdmin] : []),
+      ...(spec.secondFactor === 'recent' ? [app.requireRecentSecondFactor] : []),
+    ];
+    const errors = [
+      ...new Set([
+        ...callerErrors[caller],
+        ...(spec.secondFactor === 'recent' ? [403] : []),
+        ...(spec.errors ?? []),
+      ]),
+    ].sort((a, b) => a - b);
     typed.route({
       method: spec.method,
       url: spec.url,
       preHandler,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       schema: {
         tags,
         summary: spec.summary,
+        ...(spec.hide ? { hide: true } : {}),
         ...(caller === 'visitor' ? {} : { security: bearer }),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.headers ? { headers: spec.headers } : {}),
         ...(spec.body ? { body: spec.body } : {}),
-        response: { [spec.status ?? 200]: spec.response, ...errorResponses(...errors) },
+        response: {
+          [spec.status ?? 200]: spec.response,
+          ...spec.otherResponses,
+          ...errorResponses(...errors),
+        },
       },
       async handler(request, reply) {
         const known =
@@ -119,6 +145,7 @@ export function registerEndpoints(
           request,
           reply,
         });
+        if (reply.sent) return reply;
         return reply.status(spec.status ?? 200).send(result);
       },
     });
