@@ -5,33 +5,18 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCountryLookup } from './adapters/geo.ts';
 import { createMailer, createOutbox, type Outbox } from './adapters/mail/index.ts';
-import { type Queue, startQueue } from './adapters/queue.ts';
+import { createQueue, type Queue } from './adapters/queue.ts';
 import { createRateLimiter, createRateLimitStore } from './adapters/rate-limit/index.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { createJobs } from './jobs/index.ts';
 import { SWEEP_MEDIA_TEMP } from './jobs/sweep-media-temp.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { withViewerCountry } from './lib/viewer-region.ts';
-import { createAuth, registerAuth } from './modules/auth.ts';
-import { registerBilling } from './modules/billing.ts';
-import {
-  type BillingRuntime,
-  createBillingRuntime,
-  type FanPaymentServices,
-} from './modules/billing-services.ts';
-import { registerCreators } from './modules/creators.ts';
-import { registerEngagement } from './modules/engagement.ts';
-import { registerMedia } from './modules/media.ts';
+import type { BillingRuntime, FanPaymentServices } from './modules/billing-services.ts';
+import { closeModules, createModules, jobsOf } from './modules/index.ts';
 import { createMediaRuntime } from './modules/media-runtime.ts';
-import { registerMessaging } from './modules/messaging.ts';
-import { createPayouts } from './modules/payouts.ts';
 import type { Platform } from './modules/platform.ts';
-import { registerPosts } from './modules/posts.ts';
-import { registerRealtime } from './modules/realtime.ts';
 import { createRepositories } from './modules/repositories.ts';
-import { registerSafety } from './modules/safety.ts';
-import { registerVault } from './modules/vault.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import observabilityPlugin, { requestIdGenerator } from './plugins/observability.ts';
@@ -45,9 +30,6 @@ import { createPasswordHasher } from './services/auth/passwords.ts';
 import type { PayoutServices } from './services/billing/payouts/index.ts';
 import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
 import { makeDemoVideo } from './services/demo/video.ts';
-import type { MassMessageDelivery } from './services/messaging/mass-message-delivery.ts';
-import type { PostScheduler } from './services/posts/scheduler.service.ts';
-import type { NotificationsService } from './services/realtime/notifications.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -59,8 +41,8 @@ export interface AppServices {
   payments: BillingRuntime;
   /** Creator payouts (services/billing/payouts): tests run their jobs' work directly. */
   payouts: PayoutServices;
-  /** Fan payments (set once the app's routes are registered). */
-  fanPayments: FanPaymentServices | null;
+  /** Fan payments: checkouts, subscriptions, the wallet (tests reach them directly). */
+  fanPayments: FanPaymentServices;
   /** Demo creators and posts for an empty database (SEED_DEMO; started by main.ts). */
   demo: DemoSeeder;
   /** Outgoing mail (tests wait on `outbox.idle()` before checking that nothing was sent). */
@@ -146,86 +128,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     pgliteTemplate: options.pgliteTemplate,
   });
   const repos = createRepositories(database.db);
-  // The sandbox's webhooks go through this app's own HTTP handling, exactly as a provider's would.
-  const payments = createBillingRuntime({
-    config,
-    repos,
-    clock,
+  const queue = createQueue(database, {
     log: app.log,
-    send: async ({ path, rawBody, headers }) =>
-      (await app.inject({ method: 'POST', url: path, headers, payload: rawBody })).statusCode,
+    onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
-  let queue: Queue | null = null;
   const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
-  // Built with the modules below; the jobs and payouts built before them look these up when they
-  // run, which is only after the app is ready.
-  let fanPayments: FanPaymentServices | null = null;
-  let postScheduler: PostScheduler | null = null;
-  let massDelivery: MassMessageDelivery | null = null;
-  let notifications: NotificationsService | null = null;
-  const payouts = createPayouts({
-    config,
-    repos,
-    transfers: payments.providers.transfers,
-    outbox,
-    notifications: () => notifications,
-    clock,
-    log: app.log,
-    queue: () => {
-      if (!queue) throw new Error('the job queue is not started yet');
-      return queue;
-    },
-  });
-  try {
-    queue = await startQueue(database, {
-      work: runJobs,
-      jobs: createJobs({
-        repos,
-        log: app.log,
-        media,
-        clock,
-        payments,
-        fanPayments: {
-          lifecycle: { runDue: async () => (fanPayments ? fanPayments.lifecycle.runDue() : null) },
-        },
-        postScheduler: { runDue: async () => (postScheduler ? postScheduler.runDue() : null) },
-        massMessages: {
-          deliver: async (id) => {
-            // Jobs start before the modules: a delivery that arrives first is retried.
-            if (!massDelivery) throw new Error('mass message delivery is not ready yet');
-            return massDelivery.deliver(id);
-          },
-        },
-        payouts,
-      }),
-      log: app.log,
-      onError: (error) => app.log.error({ err: error }, 'job queue error'),
-    });
-    // Interrupted uploads of a previous run are swept at start, then hourly.
-    if (runJobs) await queue.send(SWEEP_MEDIA_TEMP, {});
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  const started: Queue = queue;
-  app.decorate('services', {
-    outbox,
-    database,
-    queue: started,
-    payments,
-    payouts,
-    fanPayments: null,
-    demo: createDemoSeeder({
-      users: repos.users,
-      sessions: repos.sessions,
-      creators: repos.creators,
-      inject: (request) =>
-        app.inject({ ...request, headers: { ...request.headers, [DEMO_MARK_HEADER]: demoMark } }),
-      makeVideo: () => makeDemoVideo(media.ffmpeg),
-      clock,
-    }),
-  });
-
   const rateLimitStore = createRateLimitStore(config.redisUrl, clock, app.log);
   const limiter = createRateLimiter(rateLimitStore.store);
   const geo = createCountryLookup();
@@ -237,30 +144,62 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     outbox,
     limiter,
     geo,
-    queue: started,
+    queue,
     media,
     passwords: createPasswordHasher(),
+    // The sandbox's webhooks go through this app's own HTTP handling, exactly as a provider's would.
+    deliverWebhook: async ({ path, rawBody, headers }) =>
+      (await app.inject({ method: 'POST', url: path, headers, payload: rawBody })).statusCode,
   };
-  const auth = createAuth(platform);
+  // The modules (server/modules/index.ts): their services now, their routes below.
+  const modules = createModules(platform, {
+    anonymousDiscoverCache: options.anonymousDiscoverCache ?? true,
+  });
+  const { billing } = modules;
+  try {
+    await queue.start({ work: runJobs, jobs: jobsOf(modules) });
+    // Interrupted uploads of a previous run are swept at start, then hourly.
+    if (runJobs) await queue.send(SWEEP_MEDIA_TEMP, {});
+  } catch (error) {
+    await closeModules(modules);
+    await limiter.close();
+    await database.close();
+    throw error;
+  }
+  app.decorate('services', {
+    outbox,
+    database,
+    queue,
+    payments: billing.runtime,
+    payouts: billing.payouts,
+    fanPayments: billing.fanPayments,
+    demo: createDemoSeeder({
+      users: repos.users,
+      sessions: repos.sessions,
+      creators: repos.creators,
+      inject: (request) =>
+        app.inject({ ...request, headers: { ...request.headers, [DEMO_MARK_HEADER]: demoMark } }),
+      makeVideo: () => makeDemoVideo(media.ffmpeg),
+      clock,
+    }),
+  });
 
   // Runs after the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', async () => {
-    payments.providers.sandboxTransfers?.close();
-    await payments.webhookDelivery.close();
+    await closeModules(modules);
     await outbox.close();
     await limiter.close();
-    await started.stop();
+    await queue.stop();
     await database.close();
   });
 
   // The requesting country (request.ip follows TRUST_PROXY), for creators' blocked countries.
   app.addHook('onRequest', (request, _reply, done) => withViewerCountry(geo.countryOf(request.ip), done));
-  let openStreams = 0;
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, {
     metricsToken: config.metricsToken,
-    openStreams: () => openStreams,
-    jobCounts: () => started.counts(),
+    openStreams: modules.realtime.openStreams,
+    jobCounts: () => queue.counts(),
     databasePool: () => database.poolStats(),
     dependencies: async () => {
       const [databaseUp, redisUp] = await Promise.all([
@@ -269,9 +208,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ]);
       return { database: databaseUp, ...(redisUp === null ? {} : { redis: redisUp }) };
     },
-    payoutReconcile: async () => (payouts.reconciliation ? payouts.reconciliation.latest() : null),
+    payoutReconcile: async () =>
+      billing.payouts.reconciliation ? billing.payouts.reconciliation.latest() : null,
   });
-  await app.register(authPlugin, { sessions: auth.sessions, twoFactor: auth.twoFactor });
+  await app.register(authPlugin, {
+    sessions: modules.auth.services.sessions,
+    twoFactor: modules.auth.services.twoFactor,
+  });
   await app.register(securityHeadersPlugin, {
     analyticsOrigins: config.gaMeasurementId
       ? [
@@ -286,44 +229,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
-  // The modules, each wiring its services and routes (server/modules/).
+  // Each module's endpoints, in the order of the list (server/modules/index.ts).
   await app.register(healthRoutes, { database, redis: rateLimitStore.ping, version });
-  await registerAuth(app, platform, auth);
-  const mediaModule = await registerMedia(app, platform, auth);
-  const realtime = await registerRealtime(app, platform, {
-    onStreamCount: (count) => {
-      openStreams = count;
-    },
-  });
-  notifications = realtime.notifications;
-  await registerCreators(app, platform, { media: mediaModule, realtime });
-  const postsModule = await registerPosts(app, platform, {
-    media: mediaModule,
-    realtime,
-    anonymousDiscoverCache: options.anonymousDiscoverCache ?? true,
-  });
-  const { presentPosts } = postsModule;
-  postScheduler = postsModule.postScheduler;
-  await registerVault(app, platform, { media: mediaModule });
-  await registerEngagement(app, platform, { posts: postsModule, realtime });
-  const { messaging, massDelivery: delivery } = await registerMessaging(app, platform, {
-    realtime,
-    media: mediaModule,
-  });
-  massDelivery = delivery;
-  fanPayments = await registerBilling(app, platform, {
-    runtime: payments,
-    realtime,
-    presentPosts,
-    messaging,
-    payouts,
-  });
-  await registerSafety(app, platform, {
-    media: mediaModule,
-    realtime,
-    subscriptions: fanPayments.subscriptions,
-  });
-  app.services.fanPayments = fanPayments;
+  for (const module of modules.list) await module.routes?.(app);
   await app.register(configRoutes, {
     publicConfig: {
       siteName: 'Fanplace',

@@ -119,6 +119,39 @@ export async function installQueueSchema(
   });
 }
 
+/** A queue made before its jobs are known: `send` works once `start` has run. */
+export interface PendingQueue extends Queue {
+  /** Starts pg-boss with the process's jobs (handlers and schedules only with `work`). */
+  start(options: { work: boolean; jobs: JobDefinition<never>[] }): Promise<void>;
+}
+
+/**
+ * pg-boss on whichever database is in use, through the same connection as the app. Made first and
+ * handed to the modules (whose services send jobs while serving), then started with the jobs the
+ * modules declared (server/modules/index.ts); nothing is sent before the process is started.
+ */
+export function createQueue(
+  database: Pick<DatabaseHandle, 'driver' | 'sql' | 'withMigrationLock'>,
+  options: Pick<QueueOptions, 'log' | 'onError'>,
+): PendingQueue {
+  let running: Queue | null = null;
+  const started = (): Queue => {
+    if (!running) throw new Error('the job queue is not started yet');
+    return running;
+  };
+  return {
+    async start({ work, jobs }) {
+      running = await startQueue(database, { ...options, work, jobs });
+    },
+    send: (name, data, sendOptions) => started().send(name, data, sendOptions),
+    waitFor: (name, id, timeoutMs) => started().waitFor(name, id, timeoutMs),
+    counts: () => started().counts(),
+    stop: async () => {
+      await running?.stop();
+    },
+  };
+}
+
 /** pg-boss on whichever database is in use, through the same connection as the app. */
 export async function startQueue(
   database: Pick<DatabaseHandle, 'driver' | 'sql' | 'withMigrationLock'>,

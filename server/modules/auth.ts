@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { createOidcClient } from '../adapters/oauth/oidc-client.ts';
+import { pruneExpiredSessionsJob } from '../jobs/prune-expired-sessions.ts';
 import authRoutes from '../routes/auth/index.ts';
-import { type AuthServices, createAuthServices } from './auth-services.ts';
+import { createAuthServices } from './auth-services.ts';
+import { defineModule } from './module.ts';
 import type { Platform } from './platform.ts';
 
 /** Accounts: sign-up, sign-in, sessions, passwords, two-step sign-in, passkeys, Google (/api/auth). */
-export function createAuth(p: Platform): AuthServices {
+export function createAuthModule(p: Platform) {
   const { repos, config } = p;
-  return createAuthServices({
+  const services = createAuthServices({
     users: repos.users,
     sessions: repos.sessions,
     tokens: repos.authTokens,
@@ -27,8 +28,19 @@ export function createAuth(p: Platform): AuthServices {
     settings: { appSecret: config.appSecret, publicUrl: config.publicUrl, adminEmails: config.adminEmails },
     log: p.log,
   });
+  return defineModule({
+    name: 'auth',
+    services,
+    routes: async (app) => {
+      await app.register(authRoutes, { auth: services, publicUrl: config.publicUrl });
+    },
+    jobs: [
+      pruneExpiredSessionsJob({
+        sessions: repos.sessions,
+        log: (removed) => p.log.info({ removed }, 'pruned expired sessions'),
+      }),
+    ],
+  });
 }
 
-export async function registerAuth(app: FastifyInstance, p: Platform, auth: AuthServices): Promise<void> {
-  await app.register(authRoutes, { auth, publicUrl: p.config.publicUrl });
-}
+export type AuthModule = ReturnType<typeof createAuthModule>;

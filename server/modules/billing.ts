@@ -1,44 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { JobDefinition } from '../adapters/queue.ts';
+import { creatorSubscriptionsJob } from '../jobs/creator-subscriptions.ts';
+import { subscriptionLifecycleJob } from '../jobs/subscription-lifecycle.ts';
 import agentPlanRoutes from '../routes/billing/agent-plans/index.ts';
 import fanPaymentRoutes from '../routes/billing/fan-payments/index.ts';
 import providerRoutes from '../routes/billing/provider/index.ts';
-import type { PayoutServices } from '../services/billing/payouts/index.ts';
-import type { MessagingService } from '../services/messaging/messaging.service.ts';
-import type { PresentPosts } from '../services/posts/post-views.ts';
-import {
-  type BillingRuntime,
-  createFanPaymentServices,
-  type FanPaymentServices,
-} from './billing-services.ts';
-import { registerPayouts } from './payouts.ts';
+import { createBillingRuntime, createFanPaymentServices } from './billing-services.ts';
+import type { MessagingModule } from './messaging.ts';
+import { defineModule } from './module.ts';
+import { createPayouts, payoutJobs, registerPayouts } from './payouts.ts';
 import type { Platform } from './platform.ts';
+import type { PostsModule } from './posts.ts';
 import type { RealtimeModule } from './realtime.ts';
 
 /**
  * Billing (docs/ARCHITECTURE.md, "Billing core"): agent plans (/api/subscriptions), fan payments
  * (checkout, subscriptions to creators, wallet, library), creator payouts (/api/payouts and the
  * admins' payout pages) and the provider's side (/api/payments: the one webhook entry, the transfer
- * approval URL and the sandbox's checkout page). Returns the fan payment services.
+ * approval URL and the sandbox's checkout page); and their jobs: renewals, expiry, payouts sent,
+ * verified and reconciled.
  */
-export async function registerBilling(
-  app: FastifyInstance,
+export function createBillingModule(
   p: Platform,
-  deps: {
-    runtime: BillingRuntime;
-    realtime: RealtimeModule;
-    presentPosts: PresentPosts;
-    messaging: Pick<MessagingService, 'viewOf'>;
-    payouts: PayoutServices;
-  },
-): Promise<FanPaymentServices> {
-  const { config } = p;
-  await app.register(agentPlanRoutes, { payments: deps.runtime });
+  deps: { realtime: RealtimeModule; posts: PostsModule; messaging: MessagingModule },
+) {
+  const { config, repos, clock, log } = p;
+  const runtime = createBillingRuntime({ config, repos, clock, log, send: p.deliverWebhook });
+  const payouts = createPayouts({
+    config,
+    repos,
+    transfers: runtime.providers.transfers,
+    outbox: p.outbox,
+    notifications: deps.realtime.notifications,
+    clock,
+    log,
+    queue: p.queue,
+  });
   const fanPayments = createFanPaymentServices({
-    repos: p.repos,
-    provider: deps.runtime.providers.active,
-    agentPlans: deps.runtime.webhooks,
-    clock: p.clock,
-    log: p.log,
+    repos,
+    provider: runtime.providers.active,
+    agentPlans: runtime.webhooks,
+    clock,
+    log,
     publicUrl: config.publicUrl,
     feePercent: config.payments.platformFeePercent,
     holdDays: config.payments.earningsHoldDays,
@@ -47,17 +49,44 @@ export async function registerBilling(
     events: deps.realtime.events,
     tipLimits: config.payments.tips,
     limiter: p.limiter,
-    messageViewOf: (viewerId, messageId) => deps.messaging.viewOf(viewerId, messageId),
-    payoutTransfers: deps.payouts.transfers,
+    messageViewOf: (viewerId, messageId) => deps.messaging.messaging.viewOf(viewerId, messageId),
+    payoutTransfers: payouts.transfers,
   });
-  await app.register(fanPaymentRoutes, { fanPayments, presentPosts: deps.presentPosts });
-  registerPayouts(app, p, { services: deps.payouts, wallet: fanPayments.wallet });
-  const payoutTransfers = deps.payouts.transfers;
-  await app.register(providerRoutes, {
-    webhooks: fanPayments.webhooks,
-    approveTransfer: payoutTransfers ? (rawBody) => payoutTransfers.approve(rawBody) : null,
-    sandbox: deps.runtime.providers.sandbox,
-    merchantName: 'Fanplace',
+  const jobs: JobDefinition<never>[] = [
+    subscriptionLifecycleJob({
+      lifecycle: runtime.lifecycle,
+      log: (report) => log.info(report, 'subscription lifecycle'),
+    }),
+    creatorSubscriptionsJob({
+      lifecycle: fanPayments.lifecycle,
+      log: (report) => log.info(report, 'creator subscriptions'),
+    }),
+    ...payoutJobs(payouts, { clock, log }),
+  ];
+  return defineModule({
+    name: 'billing',
+    /** Agent plans and the payment providers. */
+    runtime,
+    fanPayments,
+    payouts,
+    routes: async (app) => {
+      await app.register(agentPlanRoutes, { payments: runtime });
+      await app.register(fanPaymentRoutes, { fanPayments, presentPosts: deps.posts.presentPosts });
+      registerPayouts(app, p, { services: payouts, wallet: fanPayments.wallet });
+      const payoutTransfers = payouts.transfers;
+      await app.register(providerRoutes, {
+        webhooks: fanPayments.webhooks,
+        approveTransfer: payoutTransfers ? (rawBody) => payoutTransfers.approve(rawBody) : null,
+        sandbox: runtime.providers.sandbox,
+        merchantName: 'Fanplace',
+      });
+    },
+    jobs,
+    close: async () => {
+      runtime.providers.sandboxTransfers?.close();
+      await runtime.webhookDelivery.close();
+    },
   });
-  return fanPayments;
 }
+
+export type BillingModule = ReturnType<typeof createBillingModule>;

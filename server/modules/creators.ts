@@ -1,19 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import adminCreatorRoutes from '../routes/admin/creators.ts';
 import creatorRoutes from '../routes/creators/index.ts';
 import { createCreatorsService } from '../services/creators/creators.service.ts';
 import { createOnboardingService } from '../services/creators/onboarding.service.ts';
 import { createCreatorReviewService } from '../services/creators/review.service.ts';
 import type { MediaModule } from './media.ts';
+import { defineModule } from './module.ts';
 import type { Platform } from './platform.ts';
 import type { RealtimeModule } from './realtime.ts';
 
 /** Creator profiles, follows, onboarding (/api/creators) and the admins' review (/api/admin/creators). */
-export async function registerCreators(
-  app: FastifyInstance,
-  p: Platform,
-  deps: { media: MediaModule; realtime: RealtimeModule },
-) {
+export function createCreatorsModule(p: Platform, deps: { media: MediaModule; realtime: RealtimeModule }) {
   const { repos, clock } = p;
   const { ownedMedia } = deps.media;
   const creators = createCreatorsService({
@@ -26,25 +22,30 @@ export async function registerCreators(
     conversationChanges: deps.realtime.conversationChanges,
     clock,
   });
-  await app.register(creatorRoutes, {
-    creators,
-    onboarding: createOnboardingService({
-      onboarding: repos.onboarding,
-      creators: repos.creators,
-      profiles: creators,
-      ownedMedia,
-      clock,
-    }),
-  });
-  await app.register(adminCreatorRoutes, {
-    review: createCreatorReviewService({
-      creators: repos.creators,
-      users: repos.users,
-      profiles: creators,
-      ownedMedia,
-      outbox: p.outbox,
-      clock,
-      publicUrl: p.config.publicUrl,
-    }),
+  return defineModule({
+    name: 'creators',
+    routes: async (app) => {
+      await app.register(creatorRoutes, {
+        creators,
+        onboarding: createOnboardingService({
+          onboarding: repos.onboarding,
+          creators: repos.creators,
+          profiles: creators,
+          ownedMedia,
+          clock,
+        }),
+      });
+      await app.register(adminCreatorRoutes, {
+        review: createCreatorReviewService({
+          creators: repos.creators,
+          users: repos.users,
+          profiles: creators,
+          ownedMedia,
+          outbox: p.outbox,
+          clock,
+          publicUrl: p.config.publicUrl,
+        }),
+      });
+    },
   });
 }

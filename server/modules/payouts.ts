@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Outbox } from '../adapters/mail/index.ts';
 import type { TransferProvider } from '../adapters/payments/transfers.ts';
+import type { JobDefinition, Queue } from '../adapters/queue.ts';
 import type { Config } from '../config.ts';
-import { INITIATE_PAYOUT } from '../jobs/payouts.ts';
+import {
+  INITIATE_PAYOUT,
+  initiatePayoutJob,
+  reconcilePayoutsJob,
+  verifyPayoutsJob,
+  weeklyPayoutsJob,
+} from '../jobs/payouts.ts';
 import type { Clock } from '../lib/clock.ts';
 import { registerPayoutEndpoints } from '../routes/billing/payouts/index.ts';
 import type { WalletService } from '../services/billing/fan-payments/wallet.service.ts';
@@ -13,20 +20,19 @@ import type { Platform } from './platform.ts';
 import type { Repositories } from './repositories.ts';
 
 /**
- * Creator payouts (docs/decisions/0037-payouts.md), built the same way by the web process and the
- * worker: the services below HTTP, whose jobs (server/jobs/payouts.ts) both may run. Built before
- * the job queue starts, so `send` is looked up when a payout is made, not when this is built.
+ * Creator payouts (docs/decisions/0037-payouts.md), part of the billing module: the services below
+ * HTTP, whose jobs (server/jobs/payouts.ts) the web process or the worker runs.
  */
 export function createPayouts(deps: {
   config: Config;
   repos: Pick<Repositories, 'payouts' | 'users'>;
   transfers: TransferProvider | null;
   outbox: Pick<Outbox, 'sendInBackground'>;
-  /** The in-app notice (the bell); null where there is none yet (looked up at each notice). */
-  notifications: () => Pick<NotificationsService, 'notify'> | null;
+  /** The in-app notice (the bell). */
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
-  queue: () => { send(name: string, data: object): Promise<string | null> };
+  queue: Pick<Queue, 'send'>;
 }): PayoutServices {
   const { config } = deps;
   return createPayoutServices({
@@ -35,7 +41,7 @@ export function createPayouts(deps: {
     users: deps.repos.users,
     outbox: deps.outbox,
     inApp: async (notice) => {
-      await deps.notifications()?.notify({
+      await deps.notifications.notify({
         userId: notice.userId,
         kind: 'payout',
         actorId: null,
@@ -49,7 +55,7 @@ export function createPayouts(deps: {
     minimumCents: config.payments.payouts.minimumCents,
     rateMaxAgeHours: config.payments.payouts.rateMaxAgeHours,
     queueInitiate: async (payoutId) => {
-      await deps.queue().send(INITIATE_PAYOUT, { payoutId });
+      await deps.queue.send(INITIATE_PAYOUT, { payoutId });
     },
     log: deps.log,
   });
@@ -76,4 +82,39 @@ export function registerPayouts(
   });
   registerPayoutEndpoints(app, desk);
   return desk;
+}
+
+/** The payout jobs: weekly payouts always; transfers sent and verified, and the reconciliation, where transfers are on. */
+export function payoutJobs(
+  payouts: Pick<PayoutServices, 'requests' | 'transfers' | 'reconciliation'>,
+  deps: {
+    clock: Clock;
+    log: { info(details: object, message: string): void; error(details: object, message: string): void };
+  },
+): JobDefinition<never>[] {
+  const { log } = deps;
+  const jobs: JobDefinition<never>[] = [
+    weeklyPayoutsJob({ requests: payouts.requests, log: (report) => log.info(report, 'weekly payouts') }),
+  ];
+  const { transfers, reconciliation } = payouts;
+  if (transfers) {
+    jobs.push(
+      initiatePayoutJob({
+        transfers,
+        log: (details) => log.info(details, 'payout transfer'),
+      }) as JobDefinition<never>,
+      verifyPayoutsJob({ transfers, log: (report) => log.info(report, 'payouts verified') }),
+    );
+  }
+  if (reconciliation) {
+    jobs.push(
+      reconcilePayoutsJob({
+        reconciliation,
+        clock: deps.clock,
+        log: (report) => log.info(report, 'payouts reconciled'),
+        alert: (report) => log.error(report, 'payouts differ from the provider'),
+      }),
+    );
+  }
+  return jobs;
 }

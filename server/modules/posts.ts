@@ -1,21 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { PUBLISH_SCHEDULED_POSTS } from '../jobs/publish-scheduled-posts.ts';
+import { PUBLISH_SCHEDULED_POSTS, publishScheduledPostsJob } from '../jobs/publish-scheduled-posts.ts';
 import postsRoutes from '../routes/posts/index.ts';
 import { createFeedsService } from '../services/posts/feeds.service.ts';
 import { createPostViews } from '../services/posts/post-views.ts';
 import { createPostsService } from '../services/posts/posts.service.ts';
 import { createPostScheduler } from '../services/posts/scheduler.service.ts';
 import type { MediaModule } from './media.ts';
+import { defineModule } from './module.ts';
 import type { Platform } from './platform.ts';
 import type { RealtimeModule } from './realtime.ts';
 
-/** Posts, likes and the feeds (/api/posts, /api/discover, /api/feed, ...). Returns how posts are shown. */
-export async function registerPosts(
-  app: FastifyInstance,
+/**
+ * Posts, likes and the feeds (/api/posts, /api/discover, /api/feed, ...), and the job that publishes
+ * scheduled posts. Other modules show posts with its `presentPosts`.
+ */
+export function createPostsModule(
   p: Platform,
   deps: { media: MediaModule; realtime: RealtimeModule; anonymousDiscoverCache: boolean },
 ) {
-  const { repos, clock } = p;
+  const { repos, clock, log } = p;
   const presentPosts = createPostViews({
     posts: repos.posts,
     creators: repos.creators,
@@ -37,24 +39,36 @@ export async function registerPosts(
       await p.queue.send(PUBLISH_SCHEDULED_POSTS, {}, { startAfter: at });
     },
   });
-  const postScheduler = createPostScheduler({
+  const scheduler = createPostScheduler({
     posts: repos.posts,
     notifications: deps.realtime.notifications,
     clock,
     publicUrl: p.config.publicUrl,
   });
-  await app.register(postsRoutes, {
-    posts: postsService,
-    feeds: createFeedsService({
-      posts: repos.posts,
-      creators: repos.creators,
-      present: presentPosts,
-      clock,
-    }),
-    clock,
-    anonymousDiscoverCache: deps.anonymousDiscoverCache,
+  return defineModule({
+    name: 'posts',
+    presentPosts,
+    postsService,
+    routes: async (app) => {
+      await app.register(postsRoutes, {
+        posts: postsService,
+        feeds: createFeedsService({
+          posts: repos.posts,
+          creators: repos.creators,
+          present: presentPosts,
+          clock,
+        }),
+        clock,
+        anonymousDiscoverCache: deps.anonymousDiscoverCache,
+      });
+    },
+    jobs: [
+      publishScheduledPostsJob({
+        scheduler,
+        log: (report) => log.info(report, 'scheduled posts'),
+      }),
+    ],
   });
-  return { presentPosts, postsService, postScheduler };
 }
 
-export type PostsModule = Awaited<ReturnType<typeof registerPosts>>;
+export type PostsModule = ReturnType<typeof createPostsModule>;

@@ -1,58 +1,59 @@
-import type { FastifyInstance } from 'fastify';
 import safetyRoutes from '../routes/safety/index.ts';
 import { createAccountDataService } from '../services/safety/account-data.service.ts';
 import { createBlocksService } from '../services/safety/blocks.service.ts';
 import { createEmailChangeService } from '../services/safety/email-change.service.ts';
 import { createReportsService } from '../services/safety/reports.service.ts';
 import { createSupportService } from '../services/safety/support.service.ts';
-import type { FanPaymentServices } from './billing-services.ts';
+import type { BillingModule } from './billing.ts';
 import type { MediaModule } from './media.ts';
+import { defineModule } from './module.ts';
 import type { Platform } from './platform.ts';
 import type { RealtimeModule } from './realtime.ts';
 
 /** Blocks, reports, support, your data, email change (/api/me/..., /api/reports, /api/admin/...). */
-export async function registerSafety(
-  app: FastifyInstance,
+export function createSafetyModule(
   p: Platform,
-  deps: {
-    media: MediaModule;
-    realtime: RealtimeModule;
-    subscriptions: Pick<FanPaymentServices['subscriptions'], 'endForRemoval'>;
-  },
-): Promise<void> {
+  deps: { media: MediaModule; realtime: RealtimeModule; billing: BillingModule },
+) {
   const { repos, clock, limiter, outbox } = p;
-  await app.register(safetyRoutes, {
-    blocks: createBlocksService({
-      blocks: repos.blocks,
-      users: repos.users,
-      conversationChanges: deps.realtime.conversationChanges,
-      endSubscription: (creatorUserId, fanId) => deps.subscriptions.endForRemoval(creatorUserId, fanId),
-      clock,
-    }),
-    reports: createReportsService({
-      reports: repos.reports,
-      posts: repos.posts,
-      comments: repos.comments,
-      library: deps.media.library,
-      limiter,
-      clock,
-    }),
-    accountData: createAccountDataService({
-      data: repos.accountData,
-      storage: p.media.storage,
-      passwords: p.passwords,
-      limiter,
-      clock,
-    }),
-    support: createSupportService({ support: repos.support, outbox, limiter, clock }),
-    emailChange: createEmailChangeService({
-      changes: repos.emailChanges,
-      users: repos.users,
-      passwords: p.passwords,
-      outbox,
-      limiter,
-      clock,
-      appSecret: p.config.appSecret,
-    }),
+  const { subscriptions } = deps.billing.fanPayments;
+  return defineModule({
+    name: 'safety',
+    routes: async (app) => {
+      await app.register(safetyRoutes, {
+        blocks: createBlocksService({
+          blocks: repos.blocks,
+          users: repos.users,
+          conversationChanges: deps.realtime.conversationChanges,
+          endSubscription: (creatorUserId, fanId) => subscriptions.endForRemoval(creatorUserId, fanId),
+          clock,
+        }),
+        reports: createReportsService({
+          reports: repos.reports,
+          posts: repos.posts,
+          comments: repos.comments,
+          library: deps.media.library,
+          limiter,
+          clock,
+        }),
+        accountData: createAccountDataService({
+          data: repos.accountData,
+          storage: p.media.storage,
+          passwords: p.passwords,
+          limiter,
+          clock,
+        }),
+        support: createSupportService({ support: repos.support, outbox, limiter, clock }),
+        emailChange: createEmailChangeService({
+          changes: repos.emailChanges,
+          users: repos.users,
+          passwords: p.passwords,
+          outbox,
+          limiter,
+          clock,
+          appSecret: p.config.appSecret,
+        }),
+      });
+    },
   });
 }

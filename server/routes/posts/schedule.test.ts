@@ -5,10 +5,8 @@ import { limits } from '../../../common/limits.ts';
 import { type PostList, type PostView, postMessages } from '../../../common/schemas/posts.ts';
 import { startQueue } from '../../adapters/queue.ts';
 import { posts } from '../../db/schema/index.ts';
-import { createJobs } from '../../jobs/index.ts';
-import { PUBLISH_SCHEDULED_POSTS } from '../../jobs/publish-scheduled-posts.ts';
+import { PUBLISH_SCHEDULED_POSTS, publishScheduledPostsJob } from '../../jobs/publish-scheduled-posts.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { createRepositories } from '../../modules/repositories.ts';
 import { createNotificationsRepository } from '../../repositories/notifications.repository.ts';
 import { createPostsRepository } from '../../repositories/posts.repository.ts';
 import { createPostScheduler } from '../../services/posts/scheduler.service.ts';
@@ -60,12 +58,7 @@ describe('scheduled posts, drafts, expiry and pinning', () => {
   const startRunner = () =>
     startQueue(t.app.services.database, {
       work: true,
-      jobs: createJobs({
-        repos: createRepositories(db()),
-        log: silent,
-        clock: t.clock,
-        postScheduler: scheduler(),
-      }),
+      jobs: [publishScheduledPostsJob({ scheduler: scheduler(), log: () => {} })],
       log: silent,
       onError: () => {},
     });
