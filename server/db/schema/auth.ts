@@ -1,7 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true }).notNull();
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 /** One live 6-digit code per user, stored as an HMAC; a resend replaces it. */
 export const emailVerificationCodes = pgTable('email_verification_codes', {
@@ -10,8 +9,8 @@ export const emailVerificationCodes = pgTable('email_verification_codes', {
     .references(() => users.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
-  createdAt: at('created_at'),
-  expiresAt: at('expires_at'),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
 });
 
 /** Single-use password reset links, stored as sha256 of the token. */
@@ -19,11 +18,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: at('created_at'),
-    expiresAt: at('expires_at'),
+    userId: userRef('user_id', 'cascade').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );
@@ -37,8 +34,8 @@ export const oauthStates = pgTable(
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     browserHash: text('browser_hash').notNull(),
-    createdAt: at('created_at'),
-    expiresAt: at('expires_at'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('oauth_states_expires_at_idx').on(table.expiresAt)],
 );
@@ -48,11 +45,9 @@ export const oauthExchangeCodes = pgTable(
   'oauth_exchange_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: at('created_at'),
-    expiresAt: at('expires_at'),
+    userId: userRef('user_id', 'cascade').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('oauth_exchange_codes_expires_at_idx').on(table.expiresAt)],
 );
@@ -63,11 +58,9 @@ export const oauthAccounts = pgTable(
   {
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     email: text('email').notNull(),
-    createdAt: at('created_at'),
+    createdAt: at('created_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.provider, table.subject] }),
@@ -85,20 +78,18 @@ export const twoFactorSecrets = pgTable('two_factor_secrets', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   secretCiphertext: text('secret_ciphertext').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: at('enabled_at'),
   lastUsedStep: integer('last_used_step').notNull().default(0),
-  createdAt: at('created_at'),
+  createdAt: at('created_at').notNull(),
 });
 
 /** Single-use recovery codes, stored as keyed hashes. */
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: at('used_at'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );
@@ -108,12 +99,10 @@ export const signInChallenges = pgTable(
   'sign_in_challenges',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: at('created_at'),
-    expiresAt: at('expires_at'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (table) => [index('sign_in_challenges_user_id_idx').on(table.userId)],
 );
@@ -124,15 +113,13 @@ export const passkeys = pgTable(
   {
     /** The credential id (base64url), as the authenticator reports it. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     name: text('name').notNull(),
     publicKey: text('public_key').notNull(),
     counter: integer('counter').notNull().default(0),
     transports: text('transports').notNull().default(''),
-    createdAt: at('created_at'),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
   },
   (table) => [index('passkeys_user_id_idx').on(table.userId)],
 );
@@ -141,20 +128,18 @@ export const passkeys = pgTable(
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   challenge: text('challenge').primaryKey(),
   /** The account adding a passkey; null for a passkey sign-in (the account is not known yet). */
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id', 'cascade'),
   purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
-  expiresAt: at('expires_at'),
+  expiresAt: at('expires_at').notNull(),
 });
 
 /** The browsers (family and system, e.g. 'Chrome on Linux') an account has signed in from: a new one is emailed about. */
 export const knownBrowsers = pgTable(
   'known_browsers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     browser: text('browser').notNull(),
-    firstSeenAt: at('first_seen_at'),
+    firstSeenAt: at('first_seen_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.browser] })],
 );

@@ -8,26 +8,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OnboardingDraft } from '../../../common/schemas/creators.ts';
 import { creatorStatuses, identityOptions, onboardingSteps } from '../../../common/schemas/creators.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, createdAt, primaryId, updatedAt } from './columns.ts';
 import { media } from './media.ts';
-import { users } from './users.ts';
+import { userRef, users } from './users.ts';
 
 /** A user's creator page. Only `approved` creators are listed, suggested and allowed to charge. */
 export const creatorProfiles = pgTable(
   'creator_profiles',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
     handle: text('handle').notNull(),
     displayName: text('display_name').notNull(),
     avatarUrl: text('avatar_url'),
@@ -48,10 +43,10 @@ export const creatorProfiles = pgTable(
     blockedCountries: text('blocked_countries').array().notNull().default(sql`'{}'::text[]`),
     /** Only subscribers may start writing to this creator. */
     messagesSubscribersOnly: boolean('messages_subscribers_only').notNull().default(false),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: userRef('reviewed_by', 'set null'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('creator_profiles_user_id_key').on(table.userId),
@@ -70,7 +65,7 @@ export const creatorHandleRedirects = pgTable('creator_handle_redirects', {
   creatorId: uuid('creator_id')
     .notNull()
     .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Where a user is in the onboarding, saved after every step so any device resumes it. */
@@ -80,19 +75,17 @@ export const creatorOnboardingDrafts = pgTable('creator_onboarding_drafts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   step: text('step', { enum: onboardingSteps }).notNull(),
   draft: jsonb('draft').$type<OnboardingDraft>().notNull().default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const follows = pgTable(
   'follows',
   {
-    followerId: uuid('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    followerId: userRef('follower_id', 'cascade').notNull(),
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.followerId, table.creatorId] }),
@@ -104,13 +97,9 @@ export const follows = pgTable(
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    blockerId: userRef('blocker_id', 'cascade').notNull(),
+    blockedId: userRef('blocked_id', 'cascade').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.blockedId] }),

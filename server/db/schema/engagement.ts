@@ -7,31 +7,24 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { notificationKinds } from '../../../common/events.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, primaryId } from './columns.ts';
 import { creatorProfiles } from './creators.ts';
 import { posts } from './posts.ts';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { userRef } from './users.ts';
 
 /** A comment under a post, or a reply to one (one level deep: a reply's parent has no parent). */
 export const postComments = pgTable(
   'post_comments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id', 'cascade').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => postComments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     /** Kept exact with every like and unlike, in the same transaction. */
@@ -49,9 +42,7 @@ export const postComments = pgTable(
 export const commentLikes = pgTable(
   'comment_likes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     commentId: uuid('comment_id')
       .notNull()
       .references(() => postComments.id, { onDelete: 'cascade' }),
@@ -72,9 +63,7 @@ export const postCommentsOff = pgTable('post_comments_off', {
 export const postBookmarks = pgTable(
   'post_bookmarks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -91,12 +80,8 @@ export const postBookmarks = pgTable(
 export const creatorLists = pgTable(
   'creator_lists',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id', 'cascade').notNull(),
     name: text('name').notNull(),
     builtIn: boolean('built_in').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -131,9 +116,7 @@ export const creatorListMembers = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     kind: text('kind', { enum: notificationKinds }).notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creatorPlanIds, payoutStatuses } from '../../../common/schemas/fan-payments.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { at, money, primaryId } from './columns.ts';
 import { creatorProfiles } from './creators.ts';
 import { messages } from './messages.ts';
 import { payoutAccounts } from './payouts.ts';
 import { creatorSubscriptions, posts } from './posts.ts';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: 'number' });
+import { userRef } from './users.ts';
 
 export const fanPaymentPurposes = [
   'subscription_start',
@@ -31,16 +29,10 @@ export const fanRefundStatuses = ['owed', 'sending', 'refunded'] as const;
 export const fanPayments = pgTable(
   'fan_payments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    fanId: userRef('fan_id', 'cascade').notNull(),
     /** The creator's account: earnings are owed to it even if the creator page is deleted. */
-    creatorUserId: uuid('creator_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorUserId: userRef('creator_user_id', 'cascade').notNull(),
     creatorId: uuid('creator_id').references(() => creatorProfiles.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
     reference: text('reference')
@@ -131,12 +123,8 @@ export const payoutInFlightStatuses = ['requested', 'sending', 'pending', 'otp']
 export const payouts = pgTable(
   'payouts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    creatorUserId: uuid('creator_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    creatorUserId: userRef('creator_user_id', 'cascade').notNull(),
     /** USD cents debited from the creator's available earnings. */
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
@@ -165,7 +153,7 @@ export const payouts = pgTable(
     /** The provider's words on why a transfer failed or was reversed. */
     failureReason: text('failure_reason'),
     note: text('note'),
-    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    paidBy: userRef('paid_by', 'set null'),
     requestedAt: at('requested_at').notNull(),
     initiatedAt: at('initiated_at'),
     paidAt: at('paid_at'),
@@ -192,9 +180,7 @@ export const payouts = pgTable(
 export const hiddenTransactions = pgTable(
   'hidden_transactions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     itemId: uuid('item_id').notNull(),
     hiddenAt: at('hidden_at').notNull(),
   },

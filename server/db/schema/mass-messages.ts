@@ -1,33 +1,19 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { massMessageAudiences, massMessageStatuses } from '../../../common/schemas/mass-messages.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, createdAt, primaryId } from './columns.ts';
 import { media } from './media.ts';
 import { messages } from './messages.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** A creator's named list of fans (made from the subscribers screen), a mass message's audience. */
 export const fanLists = pgTable(
   'fan_lists',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id', 'cascade').notNull(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('fan_lists_owner_name_key').on(table.ownerId, sql`lower(${table.name})`)],
 );
@@ -38,10 +24,8 @@ export const fanListMembers = pgTable(
     listId: uuid('list_id')
       .notNull()
       .references(() => fanLists.id, { onDelete: 'cascade' }),
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    fanId: userRef('fan_id', 'cascade').notNull(),
+    addedAt: at('added_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.listId, table.fanId] }),
@@ -57,12 +41,8 @@ export const fanListMembers = pgTable(
 export const massMessages = pgTable(
   'mass_messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    senderId: userRef('sender_id', 'cascade').notNull(),
     audience: text('audience', { enum: massMessageAudiences }).notNull(),
     /** For `audience: 'list'`: which list (its name is kept in `audienceName` if it goes). */
     listId: uuid('list_id').references(() => fanLists.id, { onDelete: 'set null' }),
@@ -75,8 +55,8 @@ export const massMessages = pgTable(
     delivered: integer('delivered').notNull().default(0),
     /** The last recipient (by user id) delivered to. */
     cursor: uuid('cursor'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
   },
   (table) => [index('mass_messages_sender_idx').on(table.senderId, table.id)],
 );
@@ -103,9 +83,7 @@ export const massMessageRecipients = pgTable(
     massMessageId: uuid('mass_message_id')
       .notNull()
       .references(() => massMessages.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
   },
   (table) => [

@@ -1,12 +1,12 @@
-import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import {
   mediaKinds,
   mediaPurposes,
   mediaStatuses,
   mediaVisibilities,
 } from '../../../common/schemas/media.ts';
-import { uuidv7 } from '../../lib/ids.ts';
-import { users } from './users.ts';
+import { createdAt, primaryId, updatedAt } from './columns.ts';
+import { userRef } from './users.ts';
 
 /** One stored rendition: its storage key (a uuid path, never a client file name) and what it holds. */
 export interface MediaVariant {
@@ -24,12 +24,8 @@ export interface MediaVariant {
 export const media = pgTable(
   'media',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id', 'cascade').notNull(),
     kind: text('kind', { enum: mediaKinds }).notNull(),
     purpose: text('purpose', { enum: mediaPurposes }).notNull(),
     visibility: text('visibility', { enum: mediaVisibilities }).notNull(),
@@ -43,8 +39,8 @@ export const media = pgTable(
     thumbhash: text('thumbhash'),
     originalKey: text('original_key'),
     variants: jsonb('variants').$type<Record<string, MediaVariant>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('media_owner_id_id_idx').on(table.ownerId, table.id)],
 );

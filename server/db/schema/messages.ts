@@ -7,31 +7,24 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { notificationKinds } from '../../../common/events.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, createdAt, primaryId, updatedAt } from './columns.ts';
 import { media } from './media.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** One conversation per pair of users; `userLow` < `userHigh` makes the pair unique. */
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    userLow: uuid('user_low')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userHigh: uuid('user_high')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: primaryId(),
+    userLow: userRef('user_low', 'cascade').notNull(),
+    userHigh: userRef('user_high', 'cascade').notNull(),
+    createdAt: createdAt(),
     /** The last message's time: conversations are listed most recent first. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('conversations_pair_key').on(table.userLow, table.userHigh)],
 );
@@ -43,14 +36,10 @@ export const conversationMembers = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    otherId: uuid('other_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    userId: userRef('user_id', 'cascade').notNull(),
+    otherId: userRef('other_id', 'cascade').notNull(),
+    lastReadAt: at('last_read_at'),
+    hiddenAt: at('hidden_at'),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
@@ -61,15 +50,11 @@ export const conversationMembers = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id', 'cascade').notNull(),
     body: text('body').notNull(),
     /** The sender's id for a send: a retry of the same send is stored once. */
     clientId: text('client_id'),
@@ -85,7 +70,7 @@ export const messages = pgTable(
      * the items (if any) are free to see.
      */
     priceCents: bigint('price_cents', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('messages_conversation_id_idx').on(table.conversationId, table.id),
@@ -117,15 +102,13 @@ export const messageItems = pgTable(
 export const messagePurchases = pgTable(
   'message_purchases',
   {
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fanId: userRef('fan_id', 'cascade').notNull(),
     messageId: uuid('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     /** The fan payment that bought it. */
     paymentId: uuid('payment_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.fanId, table.messageId] }),
@@ -142,12 +125,10 @@ export const userEvents = pgTable(
   'user_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('user_events_user_id_idx').on(table.userId, table.id),
@@ -158,18 +139,14 @@ export const userEvents = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
     kind: text('kind', { enum: notificationKinds }).notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    actorId: userRef('actor_id', 'cascade'),
     text: text('text').notNull(),
     link: text('link'),
     read: boolean('read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('notifications_user_id_idx').on(table.userId, table.id)],
 );

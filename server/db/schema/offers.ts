@@ -1,16 +1,14 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { offerKinds, promotionAudiences } from '../../../common/schemas/offers.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, createdAt, primaryId } from './columns.ts';
 import { creatorProfiles } from './creators.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** A creator's free trial or promotion, shared by its link (`code`). */
 export const creatorOffers = pgTable(
   'creator_offers',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
@@ -21,9 +19,9 @@ export const creatorOffers = pgTable(
     discountPercent: integer('discount_percent'),
     audience: text('audience', { enum: promotionAudiences }),
     maxClaims: integer('max_claims'),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: at('ends_at'),
+    stoppedAt: at('stopped_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('creator_offers_code_key').on(table.code),
@@ -41,14 +39,12 @@ export const offerClaims = pgTable(
     offerId: uuid('offer_id')
       .notNull()
       .references(() => creatorOffers.id, { onDelete: 'cascade' }),
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fanId: userRef('fan_id', 'cascade').notNull(),
     subscriptionId: uuid('subscription_id').notNull(),
     /** A promotion's discounted payment (null for a trial). */
     paymentId: uuid('payment_id'),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    periodEnd: at('period_end').notNull(),
+    claimedAt: at('claimed_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.offerId, table.fanId] })],
 );

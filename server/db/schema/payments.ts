@@ -1,25 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paymentProviders } from '../../../common/payment-providers.ts';
 import { billingPeriods, planIds } from '../../../common/plans.ts';
 import { subscriptionStatuses } from '../../../common/schemas/subscriptions.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, money, primaryId } from './columns.ts';
 import { fanPayments, payouts } from './fan-payments.ts';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: 'number' });
+import { userRef } from './users.ts';
 
 export { paymentProviders };
 export const paymentPurposes = ['trial_authorization', 'subscription_start', 'renewal'] as const;
@@ -34,12 +20,8 @@ export const refundStatuses = ['requested', 'refunded'] as const;
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
     provider: text('provider', { enum: paymentProviders }).notNull(),
     reference: text('reference').notNull(),
     purpose: text('purpose', { enum: paymentPurposes }).notNull(),
@@ -74,12 +56,8 @@ export const payments = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
     provider: text('provider', { enum: paymentProviders }).notNull(),
     planId: text('plan_id', { enum: planIds }).notNull(),
     billingPeriod: text('billing_period', { enum: billingPeriods }).notNull(),
@@ -122,9 +100,7 @@ export const subscriptions = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     provider: text('provider', { enum: paymentProviders }).notNull(),
     eventKey: text('event_key').notNull(),
     type: text('type').notNull(),
@@ -177,9 +153,7 @@ export const ledgerTransactionKinds = [
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     kind: text('kind', { enum: ledgerTransactionKinds }).notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     fanPaymentId: uuid('fan_payment_id').references(() => fanPayments.id, { onDelete: 'restrict' }),
@@ -200,9 +174,7 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),

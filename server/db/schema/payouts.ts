@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountTypes } from '../../adapters/payments/transfers.ts';
-import { uuidv7 } from '../../lib/ids.ts';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, primaryId } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 /**
  * Where a creator's payouts go: a bank account or wallet the provider resolved, known to it as
@@ -24,12 +12,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const payoutAccounts = pgTable(
   'payout_accounts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    creatorUserId: uuid('creator_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    creatorUserId: userRef('creator_user_id', 'cascade').notNull(),
     /** ISO 3166 alpha-2. */
     country: text('country').notNull(),
     currency: text('currency').notNull(),
@@ -73,14 +57,12 @@ export const payoutSettings = pgTable('payout_settings', {
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     currency: text('currency').notNull(),
     /** Local major units per USD, times 1,000,000 (1,550.25 NGN per USD is 1_550_250_000). */
     unitsPerUsdMicros: bigint('units_per_usd_micros', { mode: 'number' }).notNull(),
     setAt: at('set_at').notNull(),
-    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    setBy: userRef('set_by', 'set null'),
   },
   (table) => [index('exchange_rates_currency_set_at_idx').on(table.currency, table.setAt)],
 );
@@ -93,9 +75,7 @@ export const exchangeRates = pgTable(
 export const payoutReconciliations = pgTable(
   'payout_reconciliations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     ranAt: at('ran_at').notNull(),
     periodFrom: at('period_from').notNull(),
     periodTo: at('period_to').notNull(),

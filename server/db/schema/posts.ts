@@ -8,24 +8,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { creatorPlanIds, fanSubscriptionStatuses } from '../../../common/schemas/fan-payments.ts';
 import { postStatuses, postVisibilities } from '../../../common/schemas/posts.ts';
-import { uuidv7 } from '../../lib/ids.ts';
+import { at, createdAt, primaryId, updatedAt } from './columns.ts';
 import { creatorProfiles } from './creators.ts';
 import { media } from './media.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** A creator's post: one image or video (or none yet), free, for subscribers, or pay-per-view. */
 export const posts = pgTable(
   'posts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
@@ -55,13 +52,13 @@ export const posts = pgTable(
      */
     status: text('status', { enum: postStatuses }).notNull().default('published'),
     /** When a scheduled post goes out. */
-    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishAt: at('publish_at'),
     /** When a post stops being shown (it becomes expired); null for never. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: at('expires_at'),
     /** The creator's one pinned post heads their profile. */
-    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    pinnedAt: at('pinned_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('posts_creator_id_id_idx').on(table.creatorId, table.id),
@@ -114,7 +111,7 @@ export const postPolls = pgTable('post_polls', {
     .primaryKey()
     .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   options: text('options').array().notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  endsAt: at('ends_at').notNull(),
 });
 
 /** One vote per fan and poll; `option` is the option's index. */
@@ -124,11 +121,9 @@ export const pollVotes = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => postPolls.postId, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     option: integer('option').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.userId] })],
 );
@@ -136,13 +131,11 @@ export const pollVotes = pgTable(
 export const postLikes = pgTable(
   'post_likes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.postId] }),
@@ -160,12 +153,8 @@ export const creatorSubscriptionStatuses = fanSubscriptionStatuses;
 export const creatorSubscriptions = pgTable(
   'creator_subscriptions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    fanId: userRef('fan_id', 'cascade').notNull(),
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creatorProfiles.id, { onDelete: 'cascade' }),
@@ -175,19 +164,19 @@ export const creatorSubscriptions = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     /** When the current run of paid periods started (the subscribers list's date). */
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull().defaultNow(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    startedAt: at('started_at').notNull().defaultNow(),
+    currentPeriodStart: at('current_period_start').notNull().defaultNow(),
+    currentPeriodEnd: at('current_period_end').notNull(),
+    canceledAt: at('canceled_at'),
+    endedAt: at('ended_at'),
     /** The provider and saved card authorization renewals charge. */
     provider: text('provider', { enum: ['sandbox', 'paystack'] }),
     authorizationCode: text('authorization_code'),
     /** Failed charges for the period that ended at currentPeriodEnd. */
     renewalAttempts: integer('renewal_attempts').notNull().default(0),
-    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    nextRetryAt: at('next_retry_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('creator_subscriptions_fan_creator_key').on(table.fanId, table.creatorId),
@@ -200,15 +189,13 @@ export const creatorSubscriptions = pgTable(
 export const postPurchases = pgTable(
   'post_purchases',
   {
-    fanId: uuid('fan_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    fanId: userRef('fan_id', 'cascade').notNull(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     /** The fan payment that bought it (null for grants made before checkout existed). */
     paymentId: uuid('payment_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.fanId, table.postId] }),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   reportReasons,
   reportStatuses,
@@ -6,10 +6,8 @@ import {
   supportCategories,
   ticketStatuses,
 } from '../../../common/schemas/safety.ts';
-import { uuidv7 } from '../../lib/ids.ts';
-import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, primaryId } from './columns.ts';
+import { userRef, users } from './users.ts';
 
 /** A change of email waiting for the code sent to the new address. One per user; a new request replaces it. */
 export const emailChangeRequests = pgTable('email_change_requests', {
@@ -27,11 +25,9 @@ export const emailChangeRequests = pgTable('email_change_requests', {
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     /** The signed-in user who wrote, if any (the form also works signed out). */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRef('user_id', 'set null'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     category: text('category', { enum: supportCategories }).notNull(),
@@ -47,13 +43,11 @@ export const supportTickets = pgTable(
 export const supportReplies = pgTable(
   'support_replies',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminId: userRef('admin_id', 'set null'),
     message: text('message').notNull(),
     createdAt: at('created_at').notNull(),
   },
@@ -64,19 +58,17 @@ export const supportReplies = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    id: primaryId(),
+    reporterId: userRef('reporter_id', 'set null'),
     targetType: text('target_type', { enum: reportTargets }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The account the reported content belongs to, kept even when the content is removed. */
-    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: userRef('target_user_id', 'set null'),
     reason: text('reason', { enum: reportReasons }).notNull(),
     details: text('details').notNull().default(''),
     status: text('status', { enum: reportStatuses }).notNull().default('open'),
     resolution: text('resolution'),
-    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: userRef('resolved_by', 'set null'),
     createdAt: at('created_at').notNull(),
     resolvedAt: at('resolved_at'),
   },

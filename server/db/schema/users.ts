@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { uuidv7 } from '../../lib/ids.ts';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, primaryId, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
+    id: primaryId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
@@ -18,32 +16,32 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     /** A suspended account cannot sign in (set by an admin resolving a report). */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedAt: at('suspended_at'),
     /** A deleted account keeps only this row, anonymized, for the ledger's sake. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
+/** A reference to an account; `onDelete` says what becomes of the row when the account goes. */
+export const userRef = (name: string, onDelete: 'cascade' | 'set null') =>
+  uuid(name).references(() => users.id, { onDelete });
+
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
     tokenHash: text('token_hash').notNull(),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
     /** When this session last proved a second factor (two-step code, recovery code or passkey). */
-    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    secondFactorAt: at('second_factor_at'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),

@@ -1,21 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { uuidv7 } from '../../lib/ids.ts';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId } from './columns.ts';
 import { media } from './media.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** A creator's folder in their vault (the library of everything they uploaded for posts). */
 export const vaultFolders = pgTable(
   'vault_folders',
   {
-    id: uuid('id')
-      .primaryKey()
-      .$defaultFn(() => uuidv7()),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    ownerId: userRef('owner_id', 'cascade').notNull(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('vault_folders_owner_name_key').on(table.ownerId, sql`lower(${table.name})`)],
 );
