@@ -7,6 +7,7 @@ import {
   formatLongDate,
   formatLongDateTime,
   formatMoney,
+  formatNumber,
   formatPrice,
   formatShortDate,
   formatUtcDay,
@@ -16,6 +17,10 @@ import {
 } from './format.ts';
 
 describe('money and dates for people', () => {
+  it('groups the digits of a count by thousands', () => {
+    expect([0, 7, 1204, 1234567].map(formatNumber)).toEqual(['0', '7', '1,204', '1,234,567']);
+  });
+
   it('writes amounts with cents and prices without empty cents', () => {
     expect(formatMoney({ amount: 1250, currency: 'USD' })).toBe('$12.50');
     expect(formatMoney({ amount: 400, currency: 'USD' })).toBe('$4.00');

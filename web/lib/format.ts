@@ -13,6 +13,7 @@ export { formatDateTime, formatLongDate, formatShortDate } from './format/dates.
 export { formatDayLabel } from './format/day-label.ts';
 export { formatLocalDate, type LocalDateStyle } from './format/local-dates.ts';
 export { formatMoney, formatPrice, type Money } from './format/money.ts';
+export { formatNumber } from './format/numbers.ts';
 export { relativeTimeLabel } from './format/relative-time.ts';
 export { formatClockTime, formatLongDateTime } from './format/times.ts';
 export { formatUtcDay, formatUtcMonth } from './format/utc-dates.ts';

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format.ts';
+
 /** 'Lena Park' -> 'LP', for an avatar without a picture. */
 export function initials(displayName: string): string {
   const letters = displayName
@@ -13,7 +15,7 @@ const likeWord = (count: number) => (count === 1 ? 'like' : 'likes');
 
 /** '1 like', '1,234 likes': what a screen reader hears for the count. */
 export function likesLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${likeWord(count)}`;
+  return `${formatNumber(count)} ${likeWord(count)}`;
 }
 
 /** The style that paints a media placeholder (a data URL from the server) behind a box. */

@@ -1,4 +1,5 @@
 import type { CreatorProfile } from '#common/schemas/creators.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { formatCount } from '../format.ts';
 
 /** Photos, videos, likes and followers; the full number is read out, the short one is shown. */
@@ -14,7 +15,7 @@ export function ProfileStats({ counts }: { counts: CreatorProfile['counts'] }) {
       {stats.map(({ label, value }) => (
         <div key={label} className="flex flex-col-reverse">
           <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="font-heading text-lg font-semibold" title={value.toLocaleString('en-US')}>
+          <dd className="font-heading text-lg font-semibold" title={formatNumber(value)}>
             {formatCount(value)}
           </dd>
         </div>

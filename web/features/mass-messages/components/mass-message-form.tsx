@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import {
@@ -29,7 +30,7 @@ function countOf(counts: MassMessageAudienceCounts, choice: Choice): number {
   return counts[choice.audience];
 }
 
-const fans = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'fan' : 'fans'}`;
+const fans = (count: number) => `${formatNumber(count)} ${count === 1 ? 'fan' : 'fans'}`;
 
 function progressText(progress: AttachmentProgress): string | null {
   if (progress.phase === 'uploading')

@@ -3,10 +3,10 @@ import type { MassMessageView } from '#common/schemas/mass-messages.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateTime, formatMoney, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber, formatPrice } from '../../../lib/format.ts';
 import { useMassMessageHistory } from '../api/mass-messages.ts';
 
-const number = (value: number) => value.toLocaleString('en-US');
+const number = (value: number) => formatNumber(value);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

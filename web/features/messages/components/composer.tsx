@@ -4,6 +4,7 @@ import { messageLimits, messageMessages } from '#common/schemas/messages.ts';
 import { chargeProblem } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useFocusOnMount } from '../../../lib/focus-on-mount.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import type { AttachedItem, AttachmentProgress, AttachmentSend } from '../use-send-attachment.ts';
 import { ComposerAttachments } from './composer-attachments.tsx';
@@ -184,7 +185,7 @@ export function Composer({
             id={counterId}
             className={cn('shrink-0 tabular-nums', tooLong ? 'text-destructive' : 'text-muted-foreground')}
           >
-            {text.length.toLocaleString()}/{messageLimits.maxLength.toLocaleString()}
+            {formatNumber(text.length)}/{formatNumber(messageLimits.maxLength)}
           </p>
         ) : (
           <p className="hidden text-muted-foreground sm:block">Enter to send, Shift+Enter for a new line</p>

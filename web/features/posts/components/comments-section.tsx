@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { showActionError } from '../../../lib/action-error.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import {
   type CommentPages,
@@ -215,7 +216,7 @@ export function CommentsSection({ postId, headingLevel = 2 }: { postId: string; 
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid="comments">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={headingId} className="text-base font-semibold">
-          Comments{first ? ` (${first.count.toLocaleString('en-US')})` : ''}
+          Comments{first ? ` (${formatNumber(first.count)})` : ''}
         </Heading>
         {first?.canModerate ? (
           <Button

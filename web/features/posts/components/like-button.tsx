@@ -6,6 +6,7 @@ import { showActionError } from '../../../lib/action-error.ts';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAuthModal } from '../../../lib/auth-modal.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
@@ -58,7 +59,7 @@ export function LikeButton({ post }: { post: PostView }) {
         onClick={toggle}
       >
         <Heart aria-hidden="true" className={cn(post.liked && 'fill-rose-500 text-rose-500')} />
-        <span aria-hidden="true">{post.likes.toLocaleString('en-US')}</span>
+        <span aria-hidden="true">{formatNumber(post.likes)}</span>
       </Button>
       <span role="status" className="sr-only">
         {announcement}

@@ -4,6 +4,7 @@ import { limits } from '#common/limits.ts';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { TipButton } from '../../tips/index.ts';
 import { sharePost } from '../share-post.ts';
@@ -107,11 +108,11 @@ export function PostCard({
             className="gap-1.5 rounded-full px-3"
             aria-expanded={commentsOpen}
             aria-controls={commentsId}
-            aria-label={`Comments, ${post.commentCount.toLocaleString('en-US')}`}
+            aria-label={`Comments, ${formatNumber(post.commentCount)}`}
             onClick={() => setCommentsOpen((open) => !open)}
           >
             <MessageCircle aria-hidden="true" />
-            <span aria-hidden="true">{post.commentCount.toLocaleString('en-US')}</span>
+            <span aria-hidden="true">{formatNumber(post.commentCount)}</span>
           </Button>
         )}{' '}
         <Button
