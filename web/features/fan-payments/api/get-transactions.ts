@@ -4,9 +4,9 @@ import {
   type TransactionStatus,
   transactionListSchema,
 } from '#common/schemas/fan-payments.ts';
+import { filterQuery, type ListFilters } from '../../../components/paged-list/filters.ts';
 import { api } from '../../../lib/api-client.ts';
 import { fanPaymentKeys } from './keys.ts';
-import { filterQuery, type ListFilters } from './list-filters.ts';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 export type TransactionFilters = ListFilters<TransactionStatus>;

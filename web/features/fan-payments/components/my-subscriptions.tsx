@@ -3,6 +3,12 @@ import { AlertDialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { FanSubscription } from '#common/schemas/fan-payments.ts';
+import {
+  ListLoadError,
+  ListSkeleton,
+  LoadMoreButton,
+  NothingYet,
+} from '../../../components/paged-list/states.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -11,7 +17,6 @@ import { cn } from '../../../lib/utils.ts';
 import { useCancelMySubscription } from '../api/cancel-my-subscription.ts';
 import { useMySubscriptions } from '../api/get-my-subscriptions.ts';
 import { formatLongDate, formatMoney } from '../format.ts';
-import { ListLoadError, ListSkeleton, LoadMoreButton, NothingYet } from './list-states.tsx';
 import { StatusPill } from './status-badge.tsx';
 
 function statusOf(subscription: FanSubscription) {

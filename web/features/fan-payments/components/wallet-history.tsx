@@ -1,10 +1,10 @@
 import { ArrowDownLeft, ArrowUpRight, Banknote, CircleSlash, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import type { WalletEntry, WalletHistory as WalletHistoryPage } from '#common/schemas/fan-payments.ts';
+import { LoadMoreButton, NothingYet } from '../../../components/paged-list/states.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { useWalletHistory } from '../api/get-wallet-history.ts';
 import { formatLongDate, formatShortDate, formatSigned } from '../format.ts';
-import { LoadMoreButton, NothingYet } from './list-states.tsx';
 
 const kinds = {
   earning: { label: 'Earning', icon: ArrowDownLeft },

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import type { PayoutStatus, Wallet } from '#common/schemas/fan-payments.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { ListLoadError } from '../../../components/paged-list/states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,7 +12,6 @@ import { cn } from '../../../lib/utils.ts';
 import { useMyCreator } from '../../creators/index.ts';
 import { useWallet } from '../api/get-wallet.ts';
 import { formatLongDate, formatMoney } from '../format.ts';
-import { ListLoadError } from './list-states.tsx';
 import { RequestPayoutButton } from './request-payout-button.tsx';
 import { WalletHistory } from './wallet-history.tsx';
 

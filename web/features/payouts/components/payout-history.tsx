@@ -1,8 +1,11 @@
-import { Banknote, CloudOff } from 'lucide-react';
+import { Banknote } from 'lucide-react';
 import type { PayoutDetail } from '#common/schemas/payouts.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  ListLoadError,
+  ListSkeleton,
+  LoadMoreButton,
+  NothingYet,
+} from '../../../components/paged-list/states.tsx';
 import { usePayouts } from '../api/get-payouts.ts';
 import {
   accountLine,
@@ -80,26 +83,22 @@ function PayoutRow({ payout }: { payout: PayoutDetail }) {
 /** Every payout, newest first, with where it stands; more on request. */
 export function PayoutHistory({ userId }: { userId: string }) {
   const query = usePayouts(userId);
-  if (query.isPending)
-    return (
-      <div role="status" aria-label="Loading your payouts" className="grid gap-2">
-        <Skeleton className="h-24 rounded-xl" />
-        <Skeleton className="h-24 rounded-xl" />
-      </div>
-    );
+  if (query.isPending) return <ListSkeleton label="Loading your payouts" rows={2} />;
   if (query.isError && !query.data)
     return (
-      <EmptyState icon={CloudOff} title="Your payouts could not be loaded" description={query.error.message}>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </EmptyState>
+      <ListLoadError
+        title="Your payouts could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
     );
   const payouts = query.data.pages.flatMap((page) => page.items);
   if (payouts.length === 0)
     return (
-      <EmptyState
+      <NothingYet
         icon={Banknote}
         title="No payouts yet"
-        description="When you are paid, each payout is listed here with where it stands."
+        text="When you are paid, each payout is listed here with where it stands."
       />
     );
   return (
@@ -109,18 +108,7 @@ export function PayoutHistory({ userId }: { userId: string }) {
           <PayoutRow key={payout.id} payout={payout} />
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          aria-disabled={query.isFetchingNextPage || undefined}
-          onClick={() => {
-            if (!query.isFetchingNextPage) void query.fetchNextPage();
-          }}
-        >
-          {query.isFetchingNextPage ? 'Loading…' : query.isFetchNextPageError ? 'Try again' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
     </div>
   );
 }

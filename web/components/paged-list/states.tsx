@@ -1,7 +1,7 @@
 import { CloudOff, type LucideIcon, SearchX } from 'lucide-react';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { EmptyState } from '../empty-state.tsx';
+import { Button } from '../ui/button.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 /** Row-shaped placeholders while a list's first page loads. */
 export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {

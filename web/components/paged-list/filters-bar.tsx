@@ -1,12 +1,12 @@
 import { LoaderCircle, Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { fanPaymentMessages } from '#common/schemas/fan-payments.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { isFiltered, type ListFilters } from '../api/list-filters.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/input.tsx';
+import { Label } from '../ui/label.tsx';
+import { NativeSelect } from '../ui/native-select.tsx';
+import { isFiltered, type ListFilters } from './filters.ts';
 
 const SEARCH_DELAY_MS = 300;
 

@@ -1,4 +1,4 @@
-/** What the Transaction History and Manage Subscriptions lists are filtered by, as applied. */
+/** What a paged list screen (Transaction History, Manage Subscriptions) is filtered by, as applied. */
 export interface ListFilters<Status extends string> {
   q: string;
   status: Status | 'all';
