@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../common/schemas/media.ts';
+import type { TwoFactorEnabled, TwoFactorSetup } from '../common/schemas/two-factor.ts';
 import { buildApp } from './app.ts';
-import { createBackup, RestoreError, restoreBackup } from './backup.ts';
+import { createBackup, missingSecret, RestoreError, readManifest, restoreBackup } from './backup.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { SUBSCRIPTION_LIFECYCLE } from './jobs/subscription-lifecycle.ts';
 import { createLedgerRepository } from './repositories/ledger.repository.ts';
-import { type AccountsTestApp, post, signUpVerified } from './test/accounts.ts';
+import { type AccountsTestApp, get, post, signUpVerified } from './test/accounts.ts';
 import { createTestClock } from './test/clock.ts';
 import { freshDatabaseEnv } from './test/helpers.ts';
 import { fetchMedia, fetchUrl, tusUpload, upload, waitForProcessing } from './test/media.ts';
@@ -145,6 +147,84 @@ describe('npm run backup and npm run restore', () => {
     await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreError);
     expect(readFileSync(archive).subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
+
+  it('brings two-step sign-in back with the secret it was made under, refuses another in words, and turns it off with --new-secret', async () => {
+    const smtp = await startSmtpCapture();
+    cleanups.push(() => smtp.close());
+    const secret = randomBytes(32).toString('hex');
+    const clock = createTestClock();
+    const codeNow = (totp: string) =>
+      generate({ secret: totp, epoch: Math.floor(clock.now().getTime() / 1000) });
+    const source = await place(secret, smtp.url);
+    const app = await buildApp(source, { runJobs: false, clock });
+    const t: AccountsTestApp = { app, config: source, smtp, clock, close: async () => {} };
+    const account = await signUpVerified(t);
+    const setup = (
+      await post(t, '/api/me/two-factor/setup', {}, { token: account.token })
+    ).json<TwoFactorSetup>();
+    const enabled = await post(
+      t,
+      '/api/me/two-factor/enable',
+      { code: await codeNow(setup.secret) },
+      { token: account.token },
+    );
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const [recovery] = enabled.json<TwoFactorEnabled>().recoveryCodes as [string];
+    await app.close();
+    const archive = path.join(source.dataDir, 'backup.zip');
+    await createBackup(source, archive);
+
+    // Nothing given: refused before any secret is made, in words that say what to do.
+    const empty = mkdtempSync(path.join(tmpdir(), 'fp-restore-'));
+    cleanups.push(() => rmSync(empty, { recursive: true, force: true }));
+    const manifest = await readManifest(archive);
+    expect(missingSecret(manifest, { appSecret: undefined, dataDir: empty, newSecret: false })).toMatch(
+      /needs the APP_SECRET it was made under.*app-secret.*--new-secret/,
+    );
+    expect(missingSecret(manifest, { appSecret: undefined, dataDir: empty, newSecret: true })).toBeNull();
+    expect(missingSecret(manifest, { appSecret: secret, dataDir: empty, newSecret: false })).toBeNull();
+
+    // Another secret: refused, and nothing is written.
+    const other = await place(randomBytes(32).toString('hex'), smtp.url);
+    await expect(restoreBackup(other, archive)).rejects.toThrow(/needs the APP_SECRET it was made under/);
+    expect(Object.values(await contents(other)).flat()).toEqual([]);
+
+    // The same secret: a code and a recovery code both sign in.
+    const target = await place(secret, smtp.url);
+    const restored = await restoreBackup(target, archive);
+    expect(restored.twoStepTurnedOff).toBeUndefined();
+    const back = await buildApp(target, { runJobs: false, clock });
+    cleanups.push(() => back.close());
+    const u: AccountsTestApp = { app: back, config: target, smtp, clock, close: async () => {} };
+    const signIn = async () => {
+      const first = await post(u, '/api/auth/signin', { email: account.email, password: account.password });
+      expect(first.json()).toMatchObject({ twoFactorRequired: true });
+      return first.json<{ challenge: string }>().challenge;
+    };
+    clock.advance(30_000);
+    const withCode = await post(u, '/api/auth/signin/two-factor', {
+      challenge: await signIn(),
+      code: await codeNow(setup.secret),
+    });
+    expect(withCode.statusCode, withCode.body).toBe(200);
+    const withRecovery = await post(u, '/api/auth/signin/two-factor', {
+      challenge: await signIn(),
+      code: recovery,
+    });
+    expect(withRecovery.statusCode, withRecovery.body).toBe(200);
+
+    // A new secret on purpose: everything comes back, two-step sign-in is off for the one account.
+    const fresh = await place(randomBytes(32).toString('hex'), smtp.url);
+    const renewed = await restoreBackup(fresh, archive, { newSecret: true });
+    expect(renewed.twoStepTurnedOff).toBe(1);
+    const third = await buildApp(fresh, { runJobs: false, clock });
+    cleanups.push(() => third.close());
+    const v: AccountsTestApp = { app: third, config: fresh, smtp, clock, close: async () => {} };
+    const plain = await post(v, '/api/auth/signin', { email: account.email, password: account.password });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const token = plain.json<{ token: string }>().token;
+    expect((await get(v, '/api/me/two-factor', token)).json()).toMatchObject({ enabled: false });
+  }, 180_000);
 
   it('keeps the jobs still to run and media in S3: a pending media job and a payment job run after the restore', async () => {
     const smtp = await startSmtpCapture();

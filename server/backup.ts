@@ -5,6 +5,7 @@
  * PostgreSQL and the other way round; media has the same layout from either storage, so an archive
  * of local media restores into S3 and the other way round (docs/decisions/0022-backup-format.md).
  */
+import { createHmac } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,6 +41,11 @@ interface Manifest {
   mediaFiles: number;
   /** Jobs waiting or running when the backup was made (absent in archives of before). */
   jobs?: number;
+  /**
+   * Names the APP_SECRET the archive was made under without revealing it (absent in archives of
+   * before): two-step secrets, recovery codes and pending codes in the rows only work with it.
+   */
+  secretCheck?: string;
 }
 
 export interface BackupSummary {
@@ -48,7 +54,20 @@ export interface BackupSummary {
   mediaFiles: number;
   /** Jobs still to run: queued, waiting for a retry, or running (these run again after a restore). */
   jobs: number;
+  /** A restore under a new secret (`--new-secret`): accounts whose two-step sign-in was turned off. */
+  twoStepTurnedOff?: number;
 }
+
+/**
+ * A fingerprint of APP_SECRET: the same secret gives the same one, and it tells nothing of the
+ * secret (an HMAC of a fixed text, shortened).
+ */
+export function secretCheckOf(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('fanplace:backup-secret-check').digest('hex').slice(0, 16);
+}
+
+/** The tables whose rows only the secret they were written under can read (two-step sign-in). */
+const SECRET_BOUND_TABLES = ['two_factor_recovery_codes', 'two_factor_secrets'] as const;
 
 function migrationCount(): number {
   const journal = JSON.parse(readFileSync(migrationsJournal, 'utf8')) as { entries: unknown[] };
@@ -204,6 +223,7 @@ export async function createBackup(config: Config, archivePath: string): Promise
       tables,
       mediaFiles: mediaCount,
       jobs,
+      secretCheck: secretCheckOf(config.appSecret),
     };
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.end();
@@ -286,16 +306,55 @@ async function restoreJobTable(sql: SqlExecutor, table: string, json: string): P
  * Brings an archive back into an empty database and media folder (or bucket prefix), with the jobs
  * that were still to run; refuses anything else.
  */
-export async function restoreBackup(config: Config, archivePath: string): Promise<BackupSummary> {
-  let manifest: Manifest | null = null;
+/** The archive's manifest: what it holds and what it needs (read before anything is changed). */
+export async function readManifest(archivePath: string): Promise<Manifest> {
+  for await (const entry of entries(archivePath)) {
+    if (entry.name === 'manifest.json') {
+      const manifest = JSON.parse(entry.data.toString('utf8')) as Manifest;
+      if (manifest.format === FORMAT) return manifest;
+    }
+  }
+  throw new RestoreError(`${archivePath} is not a Fanplace backup`);
+}
+
+/** Why a restore needs the secret the archive was made under, and the ways to give it. */
+export const secretNeeded = (dataDir: string) =>
+  `This backup needs the APP_SECRET it was made under: two-step sign-in (its codes and recovery codes) only works with that secret. Set APP_SECRET to it, or copy the old server's DATA_DIR/app-secret to ${path.join(dataDir, 'app-secret')}, then restore again. If the secret is lost, restore with --new-secret: the accounts that use two-step sign-in then sign in with their password alone and can turn it on again.`;
+
+/**
+ * Before the configuration is read (which makes a new secret in an empty DATA_DIR): the refusal
+ * when the archive needs a secret and none is given, by APP_SECRET or DATA_DIR/app-secret.
+ */
+export function missingSecret(
+  manifest: Pick<Manifest, 'secretCheck'>,
+  given: { appSecret: string | undefined; dataDir: string; newSecret: boolean },
+): string | null {
+  if (!manifest.secretCheck || given.newSecret || given.appSecret) return null;
+  return existsSync(path.join(given.dataDir, 'app-secret')) ? null : secretNeeded(given.dataDir);
+}
+
+export interface RestoreOptions {
+  /**
+   * Restore under this process's secret although the archive was made under another: two-step
+   * sign-in, which only that other secret could read, is turned off for the accounts that had it.
+   */
+  newSecret?: boolean;
+}
+
+export async function restoreBackup(
+  config: Config,
+  archivePath: string,
+  options: RestoreOptions = {},
+): Promise<BackupSummary> {
+  const manifest = await readManifest(archivePath);
   let mediaTypes: Record<string, string> = {};
   for await (const entry of entries(archivePath)) {
-    if (entry.name === 'manifest.json') manifest = JSON.parse(entry.data.toString('utf8')) as Manifest;
     if (entry.name === MEDIA_TYPES)
       mediaTypes = JSON.parse(entry.data.toString('utf8')) as Record<string, string>;
   }
-  if (!manifest || manifest.format !== FORMAT)
-    throw new RestoreError(`${archivePath} is not a Fanplace backup`);
+  const otherSecret =
+    manifest.secretCheck !== undefined && manifest.secretCheck !== secretCheckOf(config.appSecret);
+  if (otherSecret && !options.newSecret) throw new RestoreError(secretNeeded(config.dataDir));
   if (manifest.migrations !== migrationCount()) {
     throw new RestoreError(
       `The backup was made with ${manifest.migrations} database migrations and this code has ${migrationCount()}: restore it with the version that made it, then upgrade`,
@@ -331,6 +390,7 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
     let rows = 0;
     let jobs = 0;
     let mediaCount = 0;
+    let twoStepTurnedOff: number | undefined;
     await database.withMigrationLock(async (sql) => {
       await sql.executeSql('begin', []);
       try {
@@ -367,6 +427,14 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
             mediaCount += 1;
           }
         }
+        if (otherSecret) {
+          const { rows: turnedOff } = await sql.executeSql(
+            'select count(*)::int as n from two_factor_secrets where enabled_at is not null',
+            [],
+          );
+          twoStepTurnedOff = (turnedOff[0] as { n: number }).n;
+          for (const table of SECRET_BOUND_TABLES) await sql.executeSql(`delete from ${quote(table)}`, []);
+        }
         // Sequences continue after the restored ids.
         const { rows: sequences } = await sql.executeSql(
           "select c.table_name as table_name, c.column_name as column_name from information_schema.columns c where c.table_schema = 'public' and (c.column_default like 'nextval(%' or c.is_identity = 'YES')",
@@ -387,7 +455,13 @@ export async function restoreBackup(config: Config, archivePath: string): Promis
         throw error;
       }
     });
-    return { tables: manifest.tables.length, rows, mediaFiles: mediaCount, jobs };
+    return {
+      tables: manifest.tables.length,
+      rows,
+      mediaFiles: mediaCount,
+      jobs,
+      ...(twoStepTurnedOff === undefined ? {} : { twoStepTurnedOff }),
+    };
   } finally {
     await database.close();
   }
