@@ -259,6 +259,45 @@ describe('the server process', () => {
     }
   }, 90_000);
 
+  it('says in one line when ffmpeg does not run or the SMTP server does not answer, and serves anyway', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const toolsDir = mkdtempSync(path.join(tmpdir(), 'fp-main-tools-'));
+    const server = await startServer({
+      DATA_DIR: toolsDir,
+      PORT: '0',
+      SEED_DEMO: 'false',
+      FFMPEG_PATH: path.join(toolsDir, 'no-ffmpeg'),
+      SMTP_URL: `smtp://127.0.0.1:${closedPort}`,
+    });
+    try {
+      const ffmpegLine = await waitForOutput(
+        server,
+        /"msg":"[^"]*no-ffmpeg does not run \(FFMPEG_PATH\)[^"]*"/,
+      );
+      expect(ffmpegLine[0]).toContain('apt install ffmpeg');
+      const smtpLine = await waitForOutput(
+        server,
+        /"msg":"SMTP_URL: 127\.0\.0\.1:\d+ did not accept a connection[^"]*"/,
+      );
+      expect(smtpLine[0]).toContain(`127.0.0.1:${closedPort}`);
+      // One line each, and ffprobe (found) is not named.
+      expect(server.output().match(/does not run/g)).toHaveLength(1);
+      expect(server.output().match(/did not accept a connection/g)).toHaveLength(1);
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      const exited = server.exited;
+      server.child.kill('SIGTERM');
+      await exited;
+      rmSync(toolsDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('stops with a message naming a bad variable', async () => {
     await expect(startServer({ DATA_DIR: dataDir, PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
   });

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/pglite-lock.ts';
 import { type DemoSeedRun, startDemoSeed } from './services/demo/background.ts';
+import { runStartChecks } from './start-checks.ts';
 
 /** A port the OS says is free now, so PORT=0 still gives one PUBLIC_URL that links can use. */
 function freePort(): Promise<number> {
@@ -32,6 +33,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   app.log.info({ url, database: app.services.database.driver }, 'listening');
+  // ffmpeg and SMTP are checked beside the start, each saying in one line what is missing.
+  void runStartChecks(config, app.log);
   // On a first start the demo content is made before the app says it is ready, so what a visitor
   // opens first already has it (a database with accounts skips this at once).
   if (config.seedDemo) {

@@ -1,5 +1,5 @@
 import { PgBoss } from 'pg-boss';
-import type { DatabaseHandle } from '../db/client.ts';
+import { type DatabaseHandle, isDatabaseUnavailable } from '../db/client.ts';
 
 /**
  * How one kind of job is retried and when a run counts as lost. Every job gets a heartbeat: a
@@ -131,23 +131,81 @@ export interface PendingQueue extends Queue {
  * modules declared (server/modules/index.ts); nothing is sent before the process is started.
  */
 export function createQueue(
-  database: Pick<DatabaseHandle, 'driver' | 'sql' | 'withMigrationLock'>,
-  options: Pick<QueueOptions, 'log' | 'onError'>,
+  database: Pick<DatabaseHandle, 'driver' | 'sql' | 'withMigrationLock' | 'ping'>,
+  options: Pick<QueueOptions, 'log' | 'onError'> & { outageCheckMs?: number },
 ): PendingQueue {
   let running: Queue | null = null;
+  let closed = false;
+  const outage = watchOutage({
+    ping: () => database.ping(),
+    log: options.log,
+    checkEveryMs: options.outageCheckMs ?? OUTAGE_CHECK_MS,
+    isClosed: () => closed,
+  });
+  const onError = (error: unknown) => {
+    if (isDatabaseUnavailable(error)) outage.report(error);
+    else options.onError(error);
+  };
   const started = (): Queue => {
     if (!running) throw new Error('the job queue is not started yet');
     return running;
   };
   return {
     async start({ work, jobs }) {
-      running = await startQueue(database, { ...options, work, jobs });
+      running = await startQueue(database, { log: options.log, onError, work, jobs });
     },
     send: (name, data, sendOptions) => started().send(name, data, sendOptions),
     waitFor: (name, id, timeoutMs) => started().waitFor(name, id, timeoutMs),
     counts: () => started().counts(),
     stop: async () => {
+      closed = true;
+      outage.stop();
       await running?.stop();
+    },
+  };
+}
+
+/** How often a process checks whether the database is back once it found it gone. */
+const OUTAGE_CHECK_MS = 5_000;
+
+/**
+ * The queue's pollers fail every few seconds while the database cannot be reached; instead of one
+ * error line per failed poll, one line when it goes and one when it is back (checked with a ping
+ * every few seconds), and the jobs carry on where they were.
+ */
+function watchOutage(deps: {
+  ping: () => Promise<boolean>;
+  log: QueueLogger;
+  checkEveryMs: number;
+  isClosed: () => boolean;
+}) {
+  let since: number | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const check = async () => {
+    timer = null;
+    if (deps.isClosed() || since === null) return;
+    if (await deps.ping()) {
+      deps.log.info({ downForMs: Date.now() - since }, 'database is back: jobs run again');
+      since = null;
+    } else {
+      timer = setTimeout(check, deps.checkEveryMs);
+      timer.unref();
+    }
+  };
+  return {
+    report(error: unknown) {
+      if (since !== null || deps.isClosed()) return;
+      since = Date.now();
+      deps.log.error(
+        { code: (error as { code?: string }).code },
+        'database unavailable: jobs wait until it is back',
+      );
+      timer = setTimeout(check, deps.checkEveryMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
     },
   };
 }

@@ -137,6 +137,52 @@ export function connectionError(error: Error & { code?: string }): Error & { cod
   return plain;
 }
 
+/** Error codes of a database that cannot be reached now (network, server starting or stopping, full). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+/** The pg client's own words for a connection that went away or never came. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection refused',
+];
+
+/**
+ * Whether an error means the database cannot be reached right now (rather than a bad query): the
+ * request is answered 503 with a retry hint, and the job queue waits for it quietly. Looks through
+ * the causes the query builder wraps errors in.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // pg-boss reports a worker's failure as a plain object with the error's message, not an Error.
+  let current: unknown = error;
+  for (let depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.includes(words)))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
 /**
  * A first connection that fails for a reason an operator fixes in DATABASE_URL or on the server, in
  * one line naming the variable (never the password); null for anything else.

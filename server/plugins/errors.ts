@@ -2,12 +2,16 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/errors.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 /** '/email' -> 'email'; '/items/0/name' -> 'items.0.name' */
 function fieldName(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
 }
+
+/** How long a client waits before trying again while the database cannot be reached. */
+export const DATABASE_RETRY_SECONDS = 5;
 
 /** One place turns every thrown error into `{message, code, fields?}`; 5xx never says why. */
 export default fp(
@@ -30,6 +34,18 @@ export default fp(
         }
         const message = Object.values(fields)[0] ?? 'Invalid request';
         return reply.status(400).send({ message, code: 'VALIDATION_FAILED', fields } satisfies ApiErrorBody);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not this request's fault and soon over: say so, and when to try again.
+        request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_SECONDS))
+          .send({
+            message: 'Fanplace is briefly unavailable. Please try again in a moment.',
+            code: 'NOT_READY',
+            retryAfterSeconds: DATABASE_RETRY_SECONDS,
+          } satisfies ApiErrorBody);
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
