@@ -19,7 +19,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /app/backups && chown node:node /data /app/backups
 USER node
 VOLUME /data
 EXPOSE 3000

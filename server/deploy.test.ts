@@ -13,6 +13,8 @@ interface ComposeService {
   command?: string[];
   environment?: Record<string, string>;
   healthcheck?: unknown;
+  volumes?: string[];
+  logging?: { driver?: string; options?: Record<string, string> };
 }
 
 /**
@@ -47,6 +49,28 @@ describe('the deployment files', () => {
       // Production refuses to start without SMTP (server/config.ts): the file must ask for it.
       expect(service.environment?.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);
     }
+  });
+
+  it('rotates every container’s log, pins every image, gives each app container its own scratch and keeps backups in a volume', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.logging?.options?.['max-size'], name).toMatch(/^\d+m$/);
+      expect(Number(service.logging?.options?.['max-file']), name).toBeGreaterThan(0);
+      if (service.build === undefined) {
+        expect(service.image, name).toMatch(/:[^:/]+$/);
+        expect(service.image, name).not.toMatch(/:latest$/);
+      }
+    }
+    const dataVolumes = appServices.map(([, service]) =>
+      service.volumes?.find((volume) => volume.endsWith(':/data')),
+    );
+    expect(dataVolumes.every(Boolean)).toBe(true);
+    expect(new Set(dataVolumes).size).toBe(appServices.length);
+    // `npm run backup` writes to ./backups (server/backup.ts) in the image's /app: a volume there.
+    for (const [name, service] of appServices)
+      expect(service.volumes, name).toContain('backups:/app/backups');
+    expect(read('Dockerfile')).toMatch(
+      /mkdir -p [^\n]*\/app\/backups && chown node:node [^\n]*\/app\/backups/,
+    );
   });
 
   it('builds the image with the README commands, runs it as a non-root user with ffmpeg and a health check', () => {
