@@ -17,6 +17,7 @@ const ownProcessTests = [
   'server/routes/media/server-crash.test.ts',
   'server/routes/media/post-media.test.ts',
   'server/routes/events/two-processes.test.ts',
+  'server/routes/events/redis-outage.test.ts',
   'server/routes/hardening/hostile-uploads.test.ts',
   'scripts/test-all.test.ts',
 ];

@@ -15,6 +15,12 @@ export interface EventBus {
   publish(key: string, event: BusEvent): Promise<void>;
   /** Calls `listener` for each event to this key published by any process; returns the unsubscribe. */
   subscribe(key: string, listener: (event: BusEvent) => void): () => void;
+  /**
+   * Calls `listener` when events from other processes may have been missed: every few seconds while
+   * the bus's connection is down, and once it is back. Streams then replay from the database what
+   * they have not sent (events are stored before they are published). Returns the unsubscribe.
+   */
+  onMissed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -10,9 +10,14 @@ export function createMemoryBus(): EventBus {
       listeners.deliver(key, event);
     },
     subscribe: (key, listener) => listeners.add(key, listener),
+    // One process: nothing is ever missed.
+    onMissed: () => () => {},
     async close() {},
   };
 }
+
+/** While the subscriber is down, how often streams look in the database for what they missed. */
+export const MISSED_POLL_MS = 2_000;
 
 /**
  * One channel for the whole app: each process receives every event and hands it to its own
@@ -38,6 +43,27 @@ export function createRedisBus(
   // Not awaited: with Redis away at start the process still comes up, and ioredis subscribes (and
   // re-subscribes after every reconnect) once it is back.
   subscriber.subscribe(CHANNEL).catch(() => {});
+  // Events other processes publish while this subscriber is cut off never reach it: streams are
+  // told to look in the database every few seconds while it is down, once it is subscribed again,
+  // and once more a moment later (a message published as the SUBSCRIBE went out).
+  const missed = new Set<() => void>();
+  const tellMissed = () => {
+    for (const listener of missed) listener();
+  };
+  let poll: NodeJS.Timeout | null = null;
+  let closing = false;
+  subscriber.on('close', () => {
+    if (poll || closing) return;
+    poll = setInterval(tellMissed, MISSED_POLL_MS);
+    poll.unref();
+  });
+  subscriber.on('ready', () => {
+    if (!poll) return;
+    clearInterval(poll);
+    poll = null;
+    tellMissed();
+    setTimeout(tellMissed, MISSED_POLL_MS).unref();
+  });
   return {
     async publish(key, event) {
       try {
@@ -50,7 +76,14 @@ export function createRedisBus(
       }
     },
     subscribe: (key, listener) => listeners.add(key, listener),
+    onMissed(listener) {
+      missed.add(listener);
+      return () => missed.delete(listener);
+    },
     async close() {
+      closing = true;
+      if (poll) clearInterval(poll);
+      poll = null;
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
       subscriber.disconnect();
       publisher.disconnect();

@@ -50,6 +50,9 @@ export function createEventsService(deps: {
 
     subscribe: (userId: string, listener: (event: BusEvent) => void) => deps.bus.subscribe(userId, listener),
 
+    /** Told when events from other processes may have been missed (the bus was cut off): replay then. */
+    onMissed: (listener: () => void) => deps.bus.onMissed(listener),
+
     /**
      * Tells everyone watching a topic (`post:<id>`: the open comments of that post, signed in or
      * not). Not numbered and not stored: a watcher that reconnects reads the current state again.
