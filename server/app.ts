@@ -47,6 +47,11 @@ export interface AppServices {
   demo: DemoSeeder;
   /** Outgoing mail (tests wait on `outbox.idle()` before checking that nothing was sent). */
   outbox: Outbox;
+  /**
+   * What the process still makes before it is ready (`/api/ready` answers 503 `starting` meanwhile):
+   * `hold('demo content')` returns the release.
+   */
+  startup: { hold(what: string): () => void };
 }
 
 declare module 'fastify' {
@@ -166,7 +171,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await database.close();
     throw error;
   }
+  const startingWith = new Set<string>();
   app.decorate('services', {
+    startup: {
+      hold(what: string) {
+        startingWith.add(what);
+        return () => startingWith.delete(what);
+      },
+    },
     outbox,
     database,
     queue,
@@ -230,7 +242,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
 
   // Each module's endpoints, in the order of the list (server/modules/index.ts).
-  await app.register(healthRoutes, { database, redis: rateLimitStore.ping, version });
+  await app.register(healthRoutes, {
+    database,
+    redis: rateLimitStore.ping,
+    version,
+    startingWith: () => [...startingWith],
+  });
   for (const module of modules.list) await module.routes?.(app);
   await app.register(configRoutes, {
     publicConfig: {

@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { freshDatabaseEnv } from './test/helpers.ts';
-import { type RunningProcess, startServer as startRealServer, waitForOutput } from './test/processes.ts';
+import {
+  type RunningProcess,
+  startProcess,
+  startServer as startRealServer,
+  waitForOutput,
+} from './test/processes.ts';
 
 /** The server process, logging at info (request lines are checked). */
 const startServer = (env: Record<string, string>) => startRealServer({ LOG_LEVEL: 'info', ...env });
@@ -223,14 +228,112 @@ describe('the server process', () => {
     }
   }, 90_000);
 
+  it('on SIGTERM with a resumable upload in flight, answers it and exits 0 within 2 s', async () => {
+    const shutdownDir = mkdtempSync(path.join(tmpdir(), 'fp-main-upload-'));
+    const server = await startServer({
+      DATA_DIR: shutdownDir,
+      WEB_DIST_DIR: path.join(shutdownDir, 'no-web'),
+      SEED_DEMO: 'false',
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const { hostname, port } = new URL(server.url);
+      const json = { 'content-type': 'application/json' };
+      const email = `upload-${Date.now()}@example.com`;
+      const signup = await fetch(`${server.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          email,
+          password: 'tangerine-lantern-5521',
+          firstName: 'Up',
+          lastName: 'Load',
+          acceptTerms: true,
+        }),
+      });
+      expect(signup.status).toBe(201);
+      await waitForOutput(server, /verification code/);
+      const code = /\b(\d{6})\b is your Fanplace verification code/.exec(server.output())?.[1];
+      const verified = await fetch(`${server.url}/api/auth/verify-email`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, code }),
+      });
+      const { token } = (await verified.json()) as { token: string };
+      const tus = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+      const created = await fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...tus,
+          'upload-length': '200000',
+          'upload-metadata': `filetype ${Buffer.from('image/jpeg').toString('base64')}`,
+        },
+      });
+      expect(created.status).toBe(201);
+      const location = new URL(created.headers.get('location') ?? '', `${server.url}/api/uploads/`).pathname;
+
+      // A chunk on a keep-alive connection, half of it sent: the upload is in flight.
+      const chunk = Buffer.alloc(100_000, 7);
+      const patch = http.request({
+        host: hostname,
+        port,
+        method: 'PATCH',
+        path: location,
+        agent,
+        headers: {
+          ...tus,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(chunk.length),
+        },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        patch.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        patch.on('error', reject);
+      });
+      patch.write(chunk.subarray(0, 50_000));
+      await waitForOutput(server, /"method":"PATCH".*"msg":"incoming request"/);
+
+      const exited = server.exited;
+      server.child.kill('SIGTERM');
+      await waitForOutput(server, /shutting down: finishing in-flight requests/);
+      patch.end(chunk.subarray(50_000));
+      expect(await answered).toBe(204);
+      const finishedAt = Date.now();
+      expect(await exited).toBe(0);
+      expect(Date.now() - finishedAt).toBeLessThan(2000);
+    } finally {
+      agent.destroy();
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      rmSync(shutdownDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('on a first start seeds the demo content before saying it is running, in one summary line', async () => {
     const demoDir = mkdtempSync(path.join(tmpdir(), 'fp-main-demo-'));
-    const server = await startServer({
+    const starting = startProcess('server/main.ts', {
+      LOG_LEVEL: 'info',
+      PORT: '0',
       DATA_DIR: demoDir,
       WEB_DIST_DIR: path.join(demoDir, 'no-web'),
       SEED_DEMO: 'true',
     });
+    // Listening, and not ready until the demo content is there: a load balancer waits for it.
+    const [, listening] = await waitForOutput(
+      starting,
+      /"url":"(http:\/\/[^"]+)","database":"pglite","msg":"listening"/,
+      60_000,
+    );
+    const early = await fetch(`${listening}/api/ready`);
+    expect(early.status).toBe(503);
+    expect(await early.json()).toMatchObject({ status: 'starting', waitingFor: ['demo content'] });
+    const [, url] = await waitForOutput(starting, /running at (http:\/\/\S+)/, 90_000);
+    const server = { ...starting, url: url as string };
     try {
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
       // Said before the app is ready, on the same output as the ready line.
       const output = server.output();
       const ready = output.indexOf('Demo content ready: 5 creators and 17 posts to explore');

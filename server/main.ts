@@ -38,8 +38,10 @@ async function main() {
   // On a first start the demo content is made before the app says it is ready, so what a visitor
   // opens first already has it (a database with accounts skips this at once).
   if (config.seedDemo) {
+    // Not ready (503 `starting`) until it is there: a load balancer or a script waits for it.
+    const release = app.services.startup.hold('demo content');
     demo = startDemoSeed(app.services.demo, app.log);
-    const made = await demo.done;
+    const made = await demo.done.finally(release);
     if (made) {
       process.stdout.write(
         `\n  Demo content ready: ${made.creators} creators and ${made.posts} posts to explore\n`,

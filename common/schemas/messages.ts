@@ -59,7 +59,7 @@ export const chatMessageSchema = z.object({
    * `text` is then the fan's note, maybe empty. Made by the server once the payment settled.
    */
   tip: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
-  /** Whether this viewer may report the message (server/policies/messages.ts; the web app only shows). */
+  /** Whether this viewer may report the message (server/policies/actions/messages.ts; the web app only shows). */
   canReport: z.boolean(),
   /**
    * Photos and videos attached by a creator, maybe for a price. While `locked`, `items` carry only
@@ -73,7 +73,7 @@ export const chatMessageSchema = z.object({
       counts: itemCountsSchema,
       price: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
       locked: z.boolean(),
-      /** The viewer may pay to see the items (server/policies/messages.ts). */
+      /** The viewer may pay to see the items (server/policies/actions/messages.ts). */
       canUnlock: z.boolean(),
     })
     .nullable()

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors.ts';
 import { exemptFromRegion } from '../lib/viewer-region.ts';
-import { isAdmin } from '../policies/account.ts';
-import { assertAdmin } from '../policies/admin.ts';
+import { actorOf, assertCan } from '../policies/access.ts';
+import { isAdminAccount } from '../policies/actions/accounts.ts';
 import type { SessionRecord } from '../repositories/sessions.repository.ts';
 import type { UserRecord } from '../repositories/users.repository.ts';
 import type { ClientInfo } from '../services/auth/client-info.ts';
@@ -52,7 +52,7 @@ export default fp(
       if (!found) return false;
       request.user = found.user;
       request.session = found.session;
-      if (isAdmin(found.user)) exemptFromRegion();
+      if (isAdminAccount(found.user)) exemptFromRegion();
       return true;
     }
 
@@ -67,7 +67,7 @@ export default fp(
       await options.twoFactor.assertRecentSecondFactor(user, session);
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      assertAdmin(signedIn(request).user);
+      assertCan(actorOf(signedIn(request).user), 'admin:act', { task: 'do this' });
     });
   },
   { name: 'auth', dependencies: ['errors'] },

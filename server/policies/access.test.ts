@@ -89,3 +89,42 @@ describe('paying a creator', () => {
       expect(['verified', 'owner'], route).toContain(accessMatrix[route]?.who);
   });
 });
+
+describe('accounts', () => {
+  it('stops an unverified account from acting on others with 403 EMAIL_NOT_VERIFIED', () => {
+    expect(can(actorOf({ id: 'a', role: 'user', isEmailVerified: true }), 'account:act', {})).toBe(true);
+    expect(() =>
+      assertCan(actorOf({ id: 'a', role: 'user', isEmailVerified: false }), 'account:act', {}),
+    ).toThrow(
+      expect.objectContaining({
+        statusCode: 403,
+        code: 'EMAIL_NOT_VERIFIED',
+        message: 'Please verify your email address first',
+      }),
+    );
+    expect(can(visitor, 'account:act', {})).toBe(false);
+  });
+
+  it('keeps a session its owner’s alone: to anyone else it does not exist', () => {
+    expect(can(fan, 'session:revoke', { ownerId: 'fan' })).toBe(true);
+    expect(refusalOf(creator, 'session:revoke', { ownerId: 'fan' })?.code).toBe('NOT_FOUND');
+    expect(refusalOf(fan, 'session:revoke', { ownerId: null })?.code).toBe('NOT_FOUND');
+  });
+
+  it('lets admins alone do admin work, in words naming the task', () => {
+    expect(can(admin, 'admin:act', { task: 'review creators' })).toBe(true);
+    expect(refusalOf(fan, 'admin:act', { task: 'review creators' })?.message).toBe(
+      'Only admins can review creators',
+    );
+    expect(can(visitor, 'admin:act', { task: 'do this' })).toBe(false);
+  });
+
+  it('refuses sign-in to a suspended or deleted account', () => {
+    const now = new Date();
+    expect(can(visitor, 'account:sign-in', { suspendedAt: null, deletedAt: null })).toBe(true);
+    expect(refusalOf(visitor, 'account:sign-in', { suspendedAt: now, deletedAt: null })?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect(can(visitor, 'account:sign-in', { suspendedAt: null, deletedAt: now })).toBe(false);
+  });
+});

@@ -12,17 +12,27 @@
  * `assertCan(actor, 'thing:do', facts)` in the service (or `can(...)` for an ability the web app
  * shows).
  */
+import { accountActions } from './actions/accounts.ts';
+import { creatorActions } from './actions/creators.ts';
 import { engagementActions } from './actions/engagement.ts';
+import { mediaActions } from './actions/media.ts';
+import { messageActions } from './actions/messages.ts';
 import { paymentActions } from './actions/payments.ts';
 import { postActions } from './actions/posts.ts';
 import type { ActionRow } from './actions/row.ts';
+import { safetyActions } from './actions/safety.ts';
 
 export type { ActionRow } from './actions/row.ts';
 
 export const actions = {
+  ...accountActions,
+  ...creatorActions,
   ...postActions,
+  ...mediaActions,
   ...engagementActions,
   ...paymentActions,
+  ...safetyActions,
+  ...messageActions,
 } as const;
 
 export type Action = keyof typeof actions;

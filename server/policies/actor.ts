@@ -31,6 +31,8 @@ export const refuse = {
   notFound: (message: string): Refusal => ({ code: 'NOT_FOUND', message }),
   unverified: (message: string): Refusal => ({ code: 'EMAIL_NOT_VERIFIED', message }),
   conflict: (message: string): Refusal => ({ code: 'CONFLICT', message }),
+  /** A sensitive action wants a second factor proved in this session lately. */
+  secondFactor: (message: string): Refusal => ({ code: 'TWO_FACTOR_REQUIRED', message }),
   /** The creator chose not to be shown in the requesting country (451). */
   region: (message: string): Refusal => ({ code: 'REGION_BLOCKED', message }),
 } as const;

@@ -1,7 +1,7 @@
 import type { CommentView, CommentWithReplies } from '../../common/schemas/engagement.ts';
 import type { Person } from '../../common/schemas/messages.ts';
 import { actorOf, can } from '../policies/access.ts';
-import type { Viewer } from '../policies/creators.ts';
+import type { Viewer } from '../policies/actions/creators.ts';
 import type { CommentAuthor, CommentRow } from '../repositories/comments.repository.ts';
 
 /** A comment's author: their creator name and handle when approved, else their first and last name. */

@@ -6,15 +6,8 @@ import {
   sixMonthPriceCents,
 } from '../../common/schemas/creators.ts';
 import type { MediaView } from '../../common/schemas/media.ts';
-import {
-  canEditCreator,
-  canFollowCreator,
-  canMessageCreator,
-  canReportCreator,
-  canSeeReviewNotes,
-  isOwnerOf,
-  type Viewer,
-} from '../policies/creators.ts';
+import { actorOf, can } from '../policies/access.ts';
+import { isOwnerOf, type Viewer } from '../policies/actions/creators.ts';
 import { canSubscribeToCreator } from '../policies/fan-payments.ts';
 import { canTipCreator } from '../policies/tips.ts';
 import type { CreatorCounts, CreatorRecord, ReviewRow } from '../repositories/creators.repository.ts';
@@ -45,6 +38,8 @@ export function presentCreatorProfile(
   context: { viewer: Viewer | null; counts: CreatorCounts; isFollowing: boolean; blocked: boolean },
 ): CreatorProfile {
   const { viewer, blocked } = context;
+  const actor = actorOf(viewer);
+  const page = { creator };
   const money = (amount: number) => ({ amount, currency: creatorPricing.currency });
   return {
     id: creator.id,
@@ -55,7 +50,7 @@ export function presentCreatorProfile(
     bannerUrl: creator.bannerUrl,
     bio: creator.bio,
     status: creator.status,
-    rejectionReason: canSeeReviewNotes(context.viewer, creator) ? creator.rejectionReason : null,
+    rejectionReason: can(actor, 'creator:review-notes', page) ? creator.rejectionReason : null,
     price: {
       monthly: money(creator.monthlyPriceCents),
       sixMonths: money(sixMonthPriceCents(creator.monthlyPriceCents)),
@@ -66,12 +61,12 @@ export function presentCreatorProfile(
     },
     counts: context.counts,
     viewer: { isOwner: isOwnerOf(context.viewer, creator), isFollowing: context.isFollowing },
-    canEdit: canEditCreator(viewer, creator),
-    canMessage: canMessageCreator(viewer, creator),
-    canFollow: canFollowCreator(viewer, creator, { blocked, isFollowing: context.isFollowing }),
+    canEdit: can(actor, 'creator:edit', page),
+    canMessage: can(actor, 'creator:message', page),
+    canFollow: can(actor, 'creator:follow-toggle', { creator, blocked, isFollowing: context.isFollowing }),
     canSubscribe: canSubscribeToCreator(viewer, creator, blocked),
     canTip: canTipCreator(viewer, creator, blocked),
-    canReport: canReportCreator(viewer, creator),
+    canReport: can(actor, 'creator:report', page),
     createdAt: creator.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import type { MediaUrls, MediaView } from '../../common/schemas/media.ts';
 import { ownValue } from '../lib/own.ts';
 import { placeholderDataUrl } from '../lib/placeholder.ts';
-import { isPublicVariant } from '../policies/media.ts';
+import { isPublicVariant } from '../policies/actions/media.ts';
 import type { MediaRecord } from '../repositories/media.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
 

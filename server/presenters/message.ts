@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation, Person } from '../../common/schemas/messages.ts';
 import { messagePricing } from '../../common/schemas/messages.ts';
-import { canReportMessage, canUnlockMessage, isEntitledToMessage } from '../policies/messages.ts';
+import { actorOf, can } from '../policies/access.ts';
 import type {
   ConversationRow,
   MessageRecord,
@@ -22,6 +22,9 @@ export function presentPerson(person: PersonRecord): Person {
   };
 }
 
+/** The member a message is presented to, as the access funnel asks about them (their id is enough). */
+const viewerOf = (viewerId: string) => actorOf({ id: viewerId, role: 'user' });
+
 /** A message as one member of its conversation (`viewerId`) sees it. */
 export function presentMessage(message: MessageRecord, viewerId: string): ChatMessage {
   return {
@@ -32,7 +35,7 @@ export function presentMessage(message: MessageRecord, viewerId: string): ChatMe
     clientId: message.clientId,
     createdAt: message.createdAt.toISOString(),
     tip: presentMessageTip(message),
-    canReport: canReportMessage(viewerId, message),
+    canReport: can(viewerOf(viewerId), 'message:report', message),
   };
 }
 
@@ -49,7 +52,7 @@ export interface MessageViewContext {
 
 /**
  * A message as one member sees it, with its photos and videos. Until the viewer may see them
- * (server/policies/messages.ts), each item carries only its blurred preview: no link to an
+ * (server/policies/actions/messages.ts), each item carries only its blurred preview: no link to an
  * original or a full rendition leaves the server.
  */
 export async function presentChatMessage(
@@ -59,7 +62,9 @@ export async function presentChatMessage(
   const base = presentMessage(message, context.viewerId);
   if (context.items.length === 0) return { ...base, attachment: null };
   const blocked = context.blocked ?? false;
-  const entitled = isEntitledToMessage(context.viewerId, message, { purchased: context.purchased, blocked });
+  const viewer = viewerOf(context.viewerId);
+  const priced = { senderId: message.senderId, priceCents: message.priceCents };
+  const entitled = can(viewer, 'message:content', { ...priced, purchased: context.purchased, blocked });
   return {
     ...base,
     attachment: {
@@ -75,11 +80,14 @@ export async function presentChatMessage(
           ? null
           : { amount: message.priceCents, currency: messagePricing.currency },
       locked: !entitled,
-      canUnlock: canUnlockMessage(context.viewerId, message, {
+      // The web's "Unlock": the seller's page is asked when the checkout starts.
+      canUnlock: can(viewer, 'message:unlock', {
+        ...priced,
         recipientId: context.recipientId,
-        purchased: context.purchased,
         hasItems: true,
+        sellerApproved: true,
         blocked,
+        owned: context.purchased,
       }),
     },
   };
@@ -87,7 +95,7 @@ export async function presentChatMessage(
 
 /**
  * A conversation for one member. `refusal` is why this viewer may not write now
- * (server/policies/messages.ts), or null: it becomes `canSend` and its reason.
+ * (server/policies/actions/messages.ts), or null: it becomes `canSend` and its reason.
  */
 export function presentConversation(
   viewerId: string,
@@ -95,7 +103,7 @@ export function presentConversation(
   other: PersonRecord,
   lastMessage: MessageRecord | null,
   refusal: string | null,
-  /** The viewer may attach photos and videos, and ask a price (server/policies/messages.ts). */
+  /** The viewer may attach photos and videos, and ask a price (server/policies/actions/messages.ts). */
   canAttachMedia: boolean,
 ): Conversation {
   const unread =

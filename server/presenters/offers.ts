@@ -1,5 +1,5 @@
 import type { CreatorOffer, PublicOffer } from '../../common/schemas/offers.ts';
-import { offerOpen } from '../policies/offers.ts';
+import { offerOpen } from '../policies/actions/payments.ts';
 import type { OfferRow } from '../repositories/offers.repository.ts';
 import type { OfferFacts } from '../services/billing/fan-payments/offers.service.ts';
 import { discountedCents } from '../services/billing/fan-payments/pricing.ts';

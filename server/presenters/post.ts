@@ -1,8 +1,7 @@
 import type { PollView, PostView } from '../../common/schemas/posts.ts';
 import { postPricing } from '../../common/schemas/posts.ts';
 import { actorOf, can } from '../policies/access.ts';
-import type { Viewer } from '../policies/creators.ts';
-import { mediaAccess } from '../policies/media.ts';
+import type { Viewer } from '../policies/actions/creators.ts';
 import type { PollRow, PostRow } from '../repositories/posts.repository.ts';
 import type { MediaLinks } from '../services/media/links.ts';
 import { presentCreatorSummary } from './creator.ts';
@@ -62,7 +61,10 @@ export async function presentPost(
     : [];
   const media = row.media
     ? await presentMedia(row.media, {
-        entitled: mediaAccess(context.viewer, row.media, { isEntitled: context.entitled }) === 'full',
+        entitled: can(actorOf(context.viewer), 'media:full', {
+          media: row.media,
+          isEntitled: context.entitled,
+        }),
         links: context.links,
       })
     : null;

@@ -8,7 +8,7 @@
  * Access to a particular object stays with the access funnel (server/policies/access.ts), which
  * the services ask; `caller` only says which accounts may reach the endpoint at all.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { signedIn } from '../plugins/auth.ts';
@@ -50,6 +50,8 @@ export interface Endpoint<
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
+  /** A longer account for the API reference, under the summary. */
+  description?: string;
   caller: C;
   params?: P;
   query?: Q;
@@ -69,9 +71,15 @@ export interface Endpoint<
   bodyLimit?: number;
   /** Left out of the API reference (still registered and still in the authorization matrix). */
   hide?: boolean;
+  /** The request body's media types, when not JSON (a multipart upload the handler reads itself). */
+  consumes?: string[];
+  /** The media types of the answer, when it is not JSON (an HTML page). */
+  produces?: string[];
+  /** The route's log level, when its lines would drown the log at the app's (probes). */
+  logLevel?: LogLevel;
   /**
    * Returns the answer's body; a handler that answers by itself (a redirect, a stream) sends through
-   * `reply` and its return value is ignored.
+   * `reply` and returns it (`return reply.redirect(...)`).
    */
   handler(input: EndpointInput<C, P, Q, B>): Promise<z.input<R>>;
 }
@@ -117,10 +125,14 @@ export function registerEndpoints(
       url: spec.url,
       preHandler,
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      ...(spec.logLevel ? { logLevel: spec.logLevel } : {}),
       schema: {
         tags,
         summary: spec.summary,
+        ...(spec.description ? { description: spec.description } : {}),
+        ...(spec.produces ? { produces: spec.produces } : {}),
         ...(spec.hide ? { hide: true } : {}),
+        ...(spec.consumes ? { consumes: spec.consumes } : {}),
         ...(caller === 'visitor' ? {} : { security: bearer }),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { querystring: spec.query } : {}),
@@ -145,7 +157,9 @@ export function registerEndpoints(
           request,
           reply,
         });
-        if (reply.sent) return reply;
+        // A handler that answered by itself returns the reply; with async onSend hooks the answer
+        // is not out yet, so `reply.sent` alone would not tell.
+        if (reply.sent || (result as unknown) === reply) return reply;
         return reply.status(spec.status ?? 200).send(result);
       },
     });

@@ -1,7 +1,9 @@
 /** Posts: seeing, reading, editing, deleting, reporting, pinning and voting. */
+
+import { creatorMessages } from '../../../common/schemas/creators.ts';
 import { type PostStatus, type PostVisibility, postMessages } from '../../../common/schemas/posts.ts';
 import { refuse } from '../actor.ts';
-import { type CreatorFacts, canViewCreator } from '../creators.ts';
+import { type CreatorFacts, canViewCreator, hiddenInViewerRegion } from './creators.ts';
 import { isAdmin, isSelf, row } from './row.ts';
 
 /** A post, as its rules see it: whose it is and where it stands. */
@@ -20,12 +22,21 @@ export interface PollFacts extends PostFacts {
 
 export const postActions = {
   /**
-   * Seeing a post at all: its creator's page is visible to the actor (no block, approved or their
-   * own), and drafts, scheduled and expired posts are their creator's alone.
+   * Seeing a post at all: 451 where its creator chose not to be shown (unless a block answers
+   * first); its creator's page is visible to the actor (no block, approved or their own), and
+   * drafts, scheduled and expired posts are their creator's alone.
    */
   'post:view': row<{ creator: CreatorFacts; blocked: boolean; status: PostStatus }>(
-    ['GET /api/posts/:id', 'POST /api/posts/:id/like', 'PUT /api/posts/:id/bookmark'],
+    [
+      'GET /api/posts/:id',
+      'POST /api/posts/:id/like',
+      'PUT /api/posts/:id/bookmark',
+      'GET /api/posts/:id/comments',
+      'GET /api/comments/live',
+    ],
     (actor, post) => {
+      if (!post.blocked && hiddenInViewerRegion(actor.user, post.creator))
+        return refuse.region(creatorMessages.regionBlocked);
       if (!canViewCreator(actor.user, post.creator, post.blocked))
         return refuse.notFound(postMessages.notFound);
       if (post.status !== 'published' && !isSelf(actor, post.creator.userId))
@@ -50,6 +61,15 @@ export const postActions = {
     const entitled = post.visibility === 'subscribers' ? post.isSubscriber : post.hasPurchased;
     return entitled ? null : refuse.forbidden('This post is locked');
   }),
+  /** Likes are for published posts: a draft, scheduled or expired one is not found, to its creator too. */
+  'post:like': row<Pick<PostFacts, 'status'>>(
+    ['POST /api/posts/:id/like', 'DELETE /api/posts/:id/like'],
+    (_actor, post) => (post.status === 'published' ? null : refuse.notFound(postMessages.notFound)),
+  ),
+  /** The queue of scheduled posts and drafts is a creator's (`isCreator`: the actor has a page). */
+  'post:queue': row<{ isCreator: boolean }>(['GET /api/creators/me/queue'], (actor, facts) =>
+    actor.user !== null && facts.isCreator ? null : refuse.forbidden(postMessages.onlyCreators),
+  ),
   /** Only the creator edits a post. */
   'post:edit': row<Pick<PostFacts, 'isOwner'>>(['PATCH /api/posts/:id'], (actor, post) =>
     actor.user !== null && post.isOwner ? null : refuse.forbidden('Only the creator can edit this post'),

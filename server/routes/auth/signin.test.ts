@@ -55,12 +55,15 @@ describe('sign-in', () => {
   it('spends the same argon2 work on an unknown email as on a wrong password', async () => {
     const { email } = await signUpVerified(t);
     const nobody = uniqueEmail('nobody');
+    // The CPU time this process spends (argon2 runs on its thread pool, counted too), not the wall
+    // time: a busy machine stretches the wall clock but not the work, which is what must match.
     const timed = async (login: string, i: number) => {
-      const started = performance.now();
+      const started = process.cpuUsage();
       await signin(login, `wrong ${i}`);
-      return performance.now() - started;
+      const spent = process.cpuUsage(started);
+      return (spent.user + spent.system) / 1000;
     };
-    // Taken in turns, so a busy moment on the machine weighs on both sides alike.
+    // Taken in turns, so anything else this process does weighs on both sides alike.
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -68,7 +71,7 @@ describe('sign-in', () => {
       unknown.push(await timed(nobody, i));
     }
     const median = (times: number[]) => times.sort((a, b) => a - b)[2] ?? 0;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
   });
 
   it('asks for both fields', async () => {

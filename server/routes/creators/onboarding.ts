@@ -1,57 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onboardingStateSchema, saveOnboardingSchema } from '../../../common/schemas/creators.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { OnboardingService } from '../../services/creators/onboarding.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
-const tags = ['creators'];
+/** Becoming a creator: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function onboardingEndpoints(onboarding: OnboardingService) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/creators/onboarding',
+      summary: 'Where you are in the creator onboarding, with previews of your uploads',
+      caller: 'user',
+      response: onboardingStateSchema,
+      errors: [403],
+      handler: ({ user }) => onboarding.state(user),
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/creators/onboarding',
+      summary: 'Save the onboarding draft and the step you are on (after every step)',
+      caller: 'user',
+      body: saveOnboardingSchema,
+      response: onboardingStateSchema,
+      errors: [400, 403, 409],
+      handler: ({ user, body }) => onboarding.save(user, body),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/creators/onboarding/complete',
+      summary: 'Finish: creates your creator profile (pending review) and your first post',
+      caller: 'user',
+      status: 201,
+      response: onboardingStateSchema,
+      errors: [400, 403, 409],
+      handler: ({ user }) => onboarding.complete(user),
+    }),
+  ];
+}
 
 const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingService }> = async (
   app,
   { onboarding },
 ) => {
-  app.get(
-    '/api/creators/onboarding',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Where you are in the creator onboarding, with previews of your uploads',
-        security: bearer,
-        response: { 200: onboardingStateSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => onboarding.state(signedIn(request).user),
-  );
-
-  app.put(
-    '/api/creators/onboarding',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Save the onboarding draft and the step you are on (after every step)',
-        security: bearer,
-        body: saveOnboardingSchema,
-        response: { 200: onboardingStateSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request) => onboarding.save(signedIn(request).user, request.body),
-  );
-
-  app.post(
-    '/api/creators/onboarding/complete',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Finish: creates your creator profile (pending review) and your first post',
-        security: bearer,
-        response: { 201: onboardingStateSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await onboarding.complete(signedIn(request).user)),
-  );
+  registerEndpoints(app, ['creators'], onboardingEndpoints(onboarding));
 };
 
 export default onboardingRoutes;

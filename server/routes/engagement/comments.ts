@@ -119,6 +119,7 @@ export function commentEndpoints(comments: CommentsService) {
 const commentRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
   const streams = eventStreams(app);
 
+  // Hand-written: a server-sent event stream, not one answer; the posts shown are those the funnel lets the viewer see ('post:view').
   app.get(
     '/api/comments/live',
     {

@@ -11,7 +11,54 @@ import { signedIn } from '../../plugins/auth.ts';
 import type { EventsService } from '../../services/realtime/events.service.ts';
 import type { NotificationsService } from '../../services/realtime/notifications.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 import { eventStreams, sseFrame } from '../sse.ts';
+
+/** Notifications and the choice of which ones come, in the app and by email. */
+export function notificationEndpoints(notifications: NotificationsService) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/notifications',
+      summary: 'Your notifications, newest first, with the unread count',
+      caller: 'user',
+      query: pageQuerySchema({ defaultLimit: 20, maxLimit: 50 }),
+      response: notificationListSchema,
+      errors: [400],
+      handler: ({ user, query }) => notifications.list(user.id, { ...pageOf(query) }),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/notifications/read',
+      summary: 'Mark all your notifications read',
+      caller: 'user',
+      status: 204,
+      response: z.null(),
+      handler: async ({ user }) => {
+        await notifications.markAllRead(user.id);
+        return null;
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/notification-settings',
+      summary: 'Which notifications you get in the app and by email, per kind',
+      caller: 'user',
+      response: notificationSettingsSchema,
+      handler: ({ user }) => notifications.settings(user.id),
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/me/notification-settings',
+      summary: 'Turn one kind of notification on or off, in the app or by email',
+      caller: 'user',
+      body: updateNotificationSettingSchema,
+      response: notificationSettingsSchema,
+      errors: [400],
+      handler: ({ user, body }) => notifications.updateSetting(user.id, body),
+    }),
+  ];
+}
 
 const eventRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
@@ -21,6 +68,7 @@ const eventRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { events, notifications, onStreamCount }) => {
   const streams = eventStreams(app, onStreamCount);
 
+  // Hand-written: a server-sent event stream, held open and written to as events come.
   app.get(
     '/api/events',
     {
@@ -52,7 +100,25 @@ const eventRoutes: FastifyPluginAsyncZod<{
         stream.write(sseFrame(event));
       };
       const unsubscribe = events.subscribe(user.id, (event) => (held ? held.push(event) : send(event)));
-      const stream = streams.start(request, reply, unsubscribe);
+      // While the bus is cut off from other processes, what they publish is read from the database.
+      let catchingUp = false;
+      const stopCatchingUp = events.onMissed(() => {
+        if (held || catchingUp) return;
+        catchingUp = true;
+        events
+          .replay(user.id, lastSent)
+          .then((missed) => {
+            for (const event of missed) send(event);
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'event catch-up failed'))
+          .finally(() => {
+            catchingUp = false;
+          });
+      });
+      const stream = streams.start(request, reply, () => {
+        stopCatchingUp();
+        unsubscribe();
+      });
 
       try {
         if (lastSent > 0) for (const event of await events.replay(user.id, lastSent)) send(event);
@@ -65,69 +131,7 @@ const eventRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/api/notifications',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['events'],
-        summary: 'Your notifications, newest first, with the unread count',
-        security: bearer,
-        querystring: pageQuerySchema({ defaultLimit: 20, maxLimit: 50 }),
-        response: { 200: notificationListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
-      notifications.list(signedIn(request).user.id, {
-        ...pageOf(request.query),
-      }),
-  );
-
-  app.post(
-    '/api/notifications/read',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['events'],
-        summary: 'Mark all your notifications read',
-        security: bearer,
-        response: { 204: z.null(), ...errorResponses(401) },
-      },
-    },
-    async (request, reply) => {
-      await notifications.markAllRead(signedIn(request).user.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/me/notification-settings',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['events'],
-        summary: 'Which notifications you get in the app and by email, per kind',
-        security: bearer,
-        response: { 200: notificationSettingsSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => notifications.settings(signedIn(request).user.id),
-  );
-
-  app.put(
-    '/api/me/notification-settings',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['events'],
-        summary: 'Turn one kind of notification on or off, in the app or by email',
-        security: bearer,
-        body: updateNotificationSettingSchema,
-        response: { 200: notificationSettingsSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => notifications.updateSetting(signedIn(request).user.id, request.body),
-  );
+  registerEndpoints(app, ['events'], notificationEndpoints(notifications));
 };
 
 export default eventRoutes;

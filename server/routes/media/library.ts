@@ -8,9 +8,9 @@ import {
   mediaMessages,
   mediaSchema,
 } from '../../../common/schemas/media.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { Delivery, DeliveryRequest, MediaLibrary } from '../../services/media/library.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const variantParams = z.object({ id: z.string().max(64), variant: z.string().max(64) });
@@ -39,39 +39,39 @@ function send(reply: unknown, delivery: Delivery) {
   return delivery.body ? raw.send(delivery.body) : raw.send();
 }
 
+/** A media object and deleting one: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function libraryEndpoints(library: MediaLibrary) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/media/:id',
+      summary: 'A media object as the viewer may see it (status, sizes, URLs)',
+      caller: 'visitor',
+      params: idParams,
+      response: mediaSchema,
+      errors: [404],
+      handler: ({ user, params }) => library.view(user, params.id),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/media/delete',
+      summary: 'Delete one of your media objects by one of its URLs',
+      caller: 'user',
+      body: deleteMediaSchema,
+      response: deleteMediaResponseSchema,
+      errors: [400, 404],
+      handler: async ({ user, body }) => {
+        await library.deleteByUrl(user, body.url);
+        return { message: mediaMessages.deleted };
+      },
+    }),
+  ];
+}
+
 const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = async (app, { library }) => {
-  app.get(
-    '/api/media/:id',
-    {
-      preHandler: app.authenticateOptional,
-      schema: {
-        tags: ['media'],
-        summary: 'A media object as the viewer may see it (status, sizes, URLs)',
-        params: idParams,
-        response: { 200: mediaSchema, ...errorResponses(404) },
-      },
-    },
-    async (request) => library.view(request.user, request.params.id),
-  );
+  registerEndpoints(app, ['media'], libraryEndpoints(library));
 
-  app.delete(
-    '/api/media/delete',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['media'],
-        summary: 'Delete one of your media objects by one of its URLs',
-        security: bearer,
-        body: deleteMediaSchema,
-        response: { 200: deleteMediaResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      await library.deleteByUrl(signedIn(request).user, request.body.url);
-      return { message: mediaMessages.deleted };
-    },
-  );
-
+  // Hand-written: these answer bytes (streams, ranges, no JSON body to declare, no compression); access goes through the funnel in the library.
   app.get(
     '/api/media/:id/:variant',
     {

@@ -6,6 +6,7 @@ import type { UploadStore } from '../../adapters/uploads.ts';
 import { AppError } from '../../errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { requestBody } from '../../lib/streams.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { PostUploadService } from '../../services/media/post-upload.service.ts';
 
 /** The signed-in account, as the auth plugin sets it on a request. */
@@ -70,8 +71,10 @@ const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
       users.set(request, user);
       if (request.method === 'POST') return;
       const upload = await uploads.getUpload(uploadId);
-      if (upload?.metadata?.ownerId !== user.id) {
-        throw { status_code: 404, body: json('Upload not found', 'NOT_FOUND') };
+      try {
+        assertCan(actorOf(user), 'upload:continue', { ownerId: upload?.metadata?.ownerId ?? null });
+      } catch (error) {
+        throw asTusError(error);
       }
     },
     async onUploadCreate(request, upload) {
@@ -124,11 +127,26 @@ const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
   // tus reads the body itself: Fastify must leave the stream untouched.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // A hijacked reply skips the app's onSend hooks, among them the one that ends a keep-alive
+  // connection once the server is closing (server/app.ts): said here, or an upload finishing
+  // during a shutdown leaves its connection open until the forced exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     addresses.set(request.raw, request.ip);
     reply.hijack();
-    await server.handle(request.raw, reply.raw);
+    const response = reply.raw;
+    const writeHead = response.writeHead.bind(response);
+    response.writeHead = ((...args: Parameters<typeof response.writeHead>) => {
+      if (closing) response.setHeader('connection', 'close');
+      return writeHead(...args);
+    }) as typeof response.writeHead;
+    await server.handle(request.raw, response);
   }
+  // Hand-written: @tus/server answers the tus protocol (its methods, headers, raw body) itself; access goes through the funnel above.
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   const schema = { hide: true };
   app.route({ method: [...methods], url: PATH, schema, handler: handle });

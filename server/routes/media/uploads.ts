@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaMessages, mediaSchema } from '../../../common/schemas/media.ts';
+import { type MediaView, mediaMessages, mediaSchema } from '../../../common/schemas/media.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { clientInfo, signedIn } from '../../plugins/auth.ts';
+import { clientInfo } from '../../plugins/auth.ts';
 import { type ImageTarget, type UploadService, uploadCap } from '../../services/media/upload.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 /**
  * The `file` part as a stream (never buffered), or null when there is none. Busboy stops one byte
@@ -54,11 +54,51 @@ function asClientError(error: unknown): Error {
   return badRequest(mediaMessages.uploadMalformed);
 }
 
+/** The signed-in account an upload belongs to. */
+type Uploader = Parameters<UploadService['uploadImage']>[0];
+
 const IMAGE_ROUTES: { target: ImageTarget; summary: string }[] = [
   { target: 'profile', summary: 'Upload a profile image (images only, at most 2MB)' },
   { target: 'property', summary: 'Upload a property image (images only, at most 5MB)' },
   { target: 'banner', summary: 'Upload a creator banner (images only, at most 5MB)' },
 ];
+
+/** Image and identity-document uploads (multipart): the endpoints, as declarations (server/routes/endpoints.ts). */
+export function uploadEndpoints(uploads: UploadService) {
+  const upload = (
+    url: string,
+    summary: string,
+    receive: (user: Uploader, request: FastifyRequest) => Promise<MediaView>,
+  ) =>
+    endpoint({
+      method: 'POST',
+      url,
+      summary,
+      caller: 'user',
+      consumes: ['multipart/form-data'],
+      status: 201,
+      response: mediaSchema,
+      errors: [400, 413, 415, 429],
+      handler: ({ user, request }) => receive(user, request),
+    });
+  return [
+    ...IMAGE_ROUTES.map(({ target, summary }) =>
+      upload(`/api/media/upload/${target}`, summary, (user, request) =>
+        withFilePart(request, uploadCap(target), (file) =>
+          uploads.uploadImage(user, clientInfo(request), target, file),
+        ),
+      ),
+    ),
+    upload(
+      '/api/media/upload/identity-document',
+      'Upload an identity document for review (PDF, JPEG or PNG, at most 10MB; admins only see it)',
+      (user, request) =>
+        withFilePart(request, uploadCap('identity'), (file) =>
+          uploads.uploadIdentityDocument(user, clientInfo(request), file),
+        ),
+    ),
+  ];
+}
 
 const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (app, { uploads }) => {
   await app.register(multipart, { throwFileSizeLimit: false });
@@ -69,42 +109,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (a
     return payload;
   });
 
-  const schema = (summary: string) => ({
-    tags: ['media'],
-    summary,
-    security: bearer,
-    consumes: ['multipart/form-data'],
-    response: { 201: mediaSchema, ...errorResponses(400, 401, 413, 415, 429) },
-  });
-
-  for (const { target, summary } of IMAGE_ROUTES) {
-    app.post(
-      `/api/media/upload/${target}`,
-      { preHandler: app.authenticate, schema: schema(summary) },
-      async (request, reply) => {
-        const view = await withFilePart(request, uploadCap(target), (file) =>
-          uploads.uploadImage(signedIn(request).user, clientInfo(request), target, file),
-        );
-        return reply.status(201).send(view);
-      },
-    );
-  }
-
-  app.post(
-    '/api/media/upload/identity-document',
-    {
-      preHandler: app.authenticate,
-      schema: schema(
-        'Upload an identity document for review (PDF, JPEG or PNG, at most 10MB; admins only see it)',
-      ),
-    },
-    async (request, reply) => {
-      const view = await withFilePart(request, uploadCap('identity'), (file) =>
-        uploads.uploadIdentityDocument(signedIn(request).user, clientInfo(request), file),
-      );
-      return reply.status(201).send(view);
-    },
-  );
+  registerEndpoints(app, ['media'], uploadEndpoints(uploads));
 };
 
 export default uploadRoutes;

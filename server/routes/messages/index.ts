@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   chatMessageSchema,
@@ -11,131 +11,100 @@ import {
   sendMessageSchema,
 } from '../../../common/schemas/messages.ts';
 import { pageOf, pageQuery, pageQuerySchema } from '../../../common/schemas/pagination.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { MessagingService } from '../../services/messaging/messaging.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
-const tags = ['messages'];
 const idParams = z.object({ id: z.string().max(64) });
 
-const messageRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = async (app, { messaging }) => {
-  app.get(
-    '/api/conversations',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Your conversations, most recent first; `q` filters by name or handle',
-        security: bearer,
-        querystring: pageQuery.extend({ q: z.string().max(100).optional() }),
-        response: { 200: conversationListSchema, ...errorResponses(400, 401) },
+/** Conversations and their messages: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function messageEndpoints(messaging: MessagingService) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/conversations',
+      summary: 'Your conversations, most recent first; `q` filters by name or handle',
+      caller: 'user',
+      query: pageQuery.extend({ q: z.string().max(100).optional() }),
+      response: conversationListSchema,
+      errors: [400],
+      handler: ({ user, query }) =>
+        messaging.list(user, {
+          ...pageOf(query),
+          ...(query.q ? { query: query.q } : {}),
+        }),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/conversations',
+      summary: 'Open the conversation with a user, starting it if new',
+      caller: 'user',
+      body: openConversationSchema,
+      response: conversationSchema,
+      errors: [400, 403, 404],
+      handler: ({ user, body }) => messaging.open(user, body.userId),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/conversations/:id',
+      summary: 'One of your conversations',
+      caller: 'user',
+      params: idParams,
+      response: conversationSchema,
+      errors: [404],
+      handler: ({ user, params }) => messaging.get(user, params.id),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/conversations/:id/messages',
+      summary: 'Messages, newest page first; `nextCursor` loads older ones',
+      caller: 'user',
+      params: idParams,
+      query: pageQuerySchema({ defaultLimit: messageLimits.pageSize }),
+      response: messagePageSchema,
+      errors: [400, 404],
+      handler: ({ user, params, query }) => messaging.messages(user, params.id, { ...pageOf(query) }),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/conversations/:id/messages',
+      summary: 'Send a message (a retry with the same clientId is stored once)',
+      caller: 'user',
+      params: idParams,
+      body: sendMessageSchema,
+      status: 201,
+      response: chatMessageSchema,
+      errors: [400, 403, 404, 429],
+      handler: ({ user, params, body }) => messaging.send(user, params.id, body),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/purchased-messages',
+      summary: 'Pay-per-view messages you unlocked, latest purchase first, with their photos and videos',
+      caller: 'user',
+      query: pageQuery,
+      response: purchasedMessageListSchema,
+      errors: [400],
+      handler: ({ user, query }) => messaging.purchased(user, pageOf(query)),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/conversations/:id/read',
+      summary: 'Mark the conversation read (the other side sees the receipt)',
+      caller: 'user',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+      errors: [404],
+      handler: async ({ user, params }) => {
+        await messaging.markRead(user, params.id);
+        return null;
       },
-    },
-    async (request) =>
-      messaging.list(signedIn(request).user, {
-        ...pageOf(request.query),
-        ...(request.query.q ? { query: request.query.q } : {}),
-      }),
-  );
+    }),
+  ];
+}
 
-  app.post(
-    '/api/conversations',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Open the conversation with a user, starting it if new',
-        security: bearer,
-        body: openConversationSchema,
-        response: { 200: conversationSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => messaging.open(signedIn(request).user, request.body.userId),
-  );
-
-  app.get(
-    '/api/conversations/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'One of your conversations',
-        security: bearer,
-        params: idParams,
-        response: { 200: conversationSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => messaging.get(signedIn(request).user, request.params.id),
-  );
-
-  app.get(
-    '/api/conversations/:id/messages',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Messages, newest page first; `nextCursor` loads older ones',
-        security: bearer,
-        params: idParams,
-        querystring: pageQuerySchema({ defaultLimit: messageLimits.pageSize }),
-        response: { 200: messagePageSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      messaging.messages(signedIn(request).user, request.params.id, {
-        ...pageOf(request.query),
-      }),
-  );
-
-  app.post(
-    '/api/conversations/:id/messages',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Send a message (a retry with the same clientId is stored once)',
-        security: bearer,
-        params: idParams,
-        body: sendMessageSchema,
-        response: { 201: chatMessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await messaging.send(signedIn(request).user, request.params.id, request.body)),
-  );
-
-  app.get(
-    '/api/me/purchased-messages',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Pay-per-view messages you unlocked, latest purchase first, with their photos and videos',
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: purchasedMessageListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => messaging.purchased(signedIn(request).user, pageOf(request.query)),
-  );
-
-  app.post(
-    '/api/conversations/:id/read',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Mark the conversation read (the other side sees the receipt)',
-        security: bearer,
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await messaging.markRead(signedIn(request).user, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+const messageRoutes: FastifyPluginAsync<{ messaging: MessagingService }> = async (app, { messaging }) => {
+  registerEndpoints(app, ['messages'], messageEndpoints(messaging));
 };
 
 export default messageRoutes;

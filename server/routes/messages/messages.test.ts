@@ -55,7 +55,7 @@ describe('messages', () => {
     const long = 'Hello Ben! This is a rather long first message to you.';
     const sent = await send(ada.token, fromAda.id, long);
     expect(sent.statusCode).toBe(201);
-    // Only the other member may report a message (server/policies/messages.ts).
+    // Only the other member may report a message (server/policies/actions/messages.ts).
     expect(sent.json()).toMatchObject({ text: long, canReport: false });
     const bensView = (await list(ben.token)).items[0];
     expect(bensView).toMatchObject({

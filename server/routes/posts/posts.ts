@@ -9,147 +9,112 @@ import {
   queueQuerySchema,
   updatePostSchema,
 } from '../../../common/schemas/posts.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { PostsService } from '../../services/posts/posts.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
-const tags = ['posts'];
 const idParams = z.object({ id: z.string().max(64) });
 
+/** Posts: the endpoints, as declarations (server/routes/endpoints.ts). */
+export function postEndpoints(posts: PostsService) {
+  const pin = (method: 'PUT' | 'DELETE', summary: string, pinned: boolean) =>
+    endpoint({
+      method,
+      url: '/api/posts/:id/pin',
+      summary,
+      caller: 'user',
+      params: idParams,
+      response: postSchema,
+      errors: [400, 403, 404],
+      handler: ({ user, params }) => posts.pin(user, params.id, pinned),
+    });
+  const like = (method: 'POST' | 'DELETE', summary: string, liked: boolean) =>
+    endpoint({
+      method,
+      url: '/api/posts/:id/like',
+      summary,
+      caller: 'user',
+      params: idParams,
+      response: likeStateSchema,
+      errors: [404],
+      handler: ({ user, params }) => (liked ? posts.like(user, params.id) : posts.unlike(user, params.id)),
+    });
+  return [
+    endpoint({
+      method: 'POST',
+      url: '/api/posts',
+      summary: 'Publish a post: public, for subscribers, or pay-per-view (creators only)',
+      caller: 'user',
+      body: createPostSchema,
+      status: 201,
+      response: postSchema,
+      errors: [400, 403],
+      handler: ({ user, body }) => posts.create(user, body),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/posts/:id',
+      summary: 'One post as the viewer may see it (locked: blurred preview only)',
+      caller: 'visitor',
+      params: idParams,
+      response: postSchema,
+      errors: [404],
+      handler: ({ user, params }) => posts.get(user, params.id),
+    }),
+    endpoint({
+      method: 'PATCH',
+      url: '/api/posts/:id',
+      summary: 'Change the text or audience of your post',
+      caller: 'user',
+      params: idParams,
+      body: updatePostSchema,
+      response: postSchema,
+      errors: [400, 403, 404],
+      handler: ({ user, params, body }) => posts.update(user, params.id, body),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/posts/:id',
+      summary: 'Delete your post and its media',
+      caller: 'user',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+      errors: [403, 404],
+      handler: async ({ user, params }) => {
+        await posts.delete(user, params.id);
+        return null;
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/creators/me/queue',
+      summary: 'Your scheduled posts (soonest first) or drafts',
+      caller: 'user',
+      query: queueQuerySchema,
+      response: postListSchema,
+      errors: [400, 403],
+      handler: ({ user, query }) => posts.queue(user, query.status),
+    }),
+    pin('PUT', 'Pin your post to the top of your profile (one at a time)', true),
+    pin('DELETE', 'Unpin your post', false),
+    endpoint({
+      method: 'POST',
+      url: '/api/posts/:id/poll/vote',
+      summary: "Vote in a post's poll (once; not on a locked post or after the end)",
+      caller: 'user',
+      params: idParams,
+      body: pollVoteSchema,
+      response: postSchema,
+      errors: [400, 403, 404, 409],
+      handler: ({ user, params, body }) => posts.vote(user, params.id, body.option),
+    }),
+    like('POST', 'Like a post (idempotent)', true),
+    like('DELETE', 'Unlike a post (idempotent)', false),
+  ];
+}
+
 const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
-  app.post(
-    '/api/posts',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Publish a post: public, for subscribers, or pay-per-view (creators only)',
-        security: bearer,
-        body: createPostSchema,
-        response: { 201: postSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await posts.create(signedIn(request).user, request.body)),
-  );
-
-  app.get(
-    '/api/posts/:id',
-    {
-      preHandler: app.authenticateOptional,
-      schema: {
-        tags,
-        summary: 'One post as the viewer may see it (locked: blurred preview only)',
-        params: idParams,
-        response: { 200: postSchema, ...errorResponses(404) },
-      },
-    },
-    async (request) => posts.get(request.user, request.params.id),
-  );
-
-  app.patch(
-    '/api/posts/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Change the text or audience of your post',
-        security: bearer,
-        params: idParams,
-        body: updatePostSchema,
-        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => posts.update(signedIn(request).user, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/posts/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete your post and its media',
-        security: bearer,
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await posts.delete(signedIn(request).user, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/creators/me/queue',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Your scheduled posts (soonest first) or drafts',
-        security: bearer,
-        querystring: queueQuerySchema,
-        response: { 200: postListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => posts.queue(signedIn(request).user, request.query.status),
-  );
-
-  const pinSchema = (summary: string) => ({
-    tags,
-    summary,
-    security: bearer,
-    params: idParams,
-    response: { 200: postSchema, ...errorResponses(400, 401, 403, 404) },
-  });
-  app.put(
-    '/api/posts/:id/pin',
-    {
-      preHandler: app.authenticate,
-      schema: pinSchema('Pin your post to the top of your profile (one at a time)'),
-    },
-    async (request) => posts.pin(signedIn(request).user, request.params.id, true),
-  );
-  app.delete(
-    '/api/posts/:id/pin',
-    { preHandler: app.authenticate, schema: pinSchema('Unpin your post') },
-    async (request) => posts.pin(signedIn(request).user, request.params.id, false),
-  );
-
-  app.post(
-    '/api/posts/:id/poll/vote',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "Vote in a post's poll (once; not on a locked post or after the end)",
-        security: bearer,
-        params: idParams,
-        body: pollVoteSchema,
-        response: { 200: postSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => posts.vote(signedIn(request).user, request.params.id, request.body.option),
-  );
-
-  const likeSchema = (summary: string) => ({
-    tags,
-    summary,
-    security: bearer,
-    params: idParams,
-    response: { 200: likeStateSchema, ...errorResponses(401, 404) },
-  });
-  app.post(
-    '/api/posts/:id/like',
-    { preHandler: app.authenticate, schema: likeSchema('Like a post (idempotent)') },
-    async (request) => posts.like(signedIn(request).user, request.params.id),
-  );
-  app.delete(
-    '/api/posts/:id/like',
-    { preHandler: app.authenticate, schema: likeSchema('Unlike a post (idempotent)') },
-    async (request) => posts.unlike(signedIn(request).user, request.params.id),
-  );
+  registerEndpoints(app, ['posts'], postEndpoints(posts));
 };
 
 export default postRoutes;

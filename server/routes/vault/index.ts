@@ -8,128 +8,100 @@ import {
   vaultPageSchema,
   vaultQuerySchema,
 } from '../../../common/schemas/vault.ts';
-import { signedIn } from '../../plugins/auth.ts';
 import type { VaultService } from '../../services/vault/vault.service.ts';
-import { bearer, errorResponses } from '../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../endpoints.ts';
 
-const tags = ['vault'];
 const idParams = z.object({ id: z.string().max(64) });
 
 /** A creator's vault: their uploads for posts, folders, and where each item is used. */
+export function vaultEndpoints(vault: VaultService) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/vault',
+      summary:
+        'Your uploads for posts, newest first, by kind, upload date and folder, with the posts using each',
+      caller: 'user',
+      query: vaultQuerySchema,
+      response: vaultPageSchema,
+      errors: [400, 403],
+      handler: ({ user, query }) => vault.list(user, query),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/vault/folders',
+      summary: 'Your vault folders with their item counts',
+      caller: 'user',
+      response: vaultFolderListSchema,
+      errors: [403],
+      handler: ({ user }) => vault.folders(user),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/vault/folders',
+      summary: 'Make a vault folder',
+      caller: 'user',
+      body: vaultFolderInputSchema,
+      status: 201,
+      response: vaultFolderSchema,
+      errors: [400, 403, 409],
+      handler: ({ user, body }) => vault.createFolder(user, body.name),
+    }),
+    endpoint({
+      method: 'PATCH',
+      url: '/api/vault/folders/:id',
+      summary: 'Rename a vault folder',
+      caller: 'user',
+      params: idParams,
+      body: vaultFolderInputSchema,
+      response: vaultFolderSchema,
+      errors: [400, 404, 409],
+      handler: ({ user, params, body }) => vault.renameFolder(user, params.id, body.name),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/vault/folders/:id',
+      summary: 'Delete a vault folder (its items stay in the vault)',
+      caller: 'user',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+      errors: [404],
+      handler: async ({ user, params }) => {
+        await vault.deleteFolder(user, params.id);
+        return null;
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/vault/items/:id/folder',
+      summary: 'Move a vault item into a folder, or out of any (null)',
+      caller: 'user',
+      params: idParams,
+      body: moveVaultItemSchema,
+      response: moveVaultItemSchema,
+      errors: [400, 404],
+      handler: ({ user, params, body }) => vault.move(user, params.id, body.folderId),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/vault/items/:id',
+      summary: 'Delete a vault item; refused while a post uses it (the message names the posts)',
+      caller: 'user',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+      errors: [404, 409],
+      handler: async ({ user, params }) => {
+        await vault.delete(user, params.id);
+        return null;
+      },
+    }),
+  ];
+}
+
 const vaultRoutes: FastifyPluginAsyncZod<{ vault: VaultService }> = async (app, { vault }) => {
-  app.get(
-    '/api/vault',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'Your uploads for posts, newest first, by kind, upload date and folder, with the posts using each',
-        security: bearer,
-        querystring: vaultQuerySchema,
-        response: { 200: vaultPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => vault.list(signedIn(request).user, request.query),
-  );
-
-  app.get(
-    '/api/vault/folders',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Your vault folders with their item counts',
-        security: bearer,
-        response: { 200: vaultFolderListSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => vault.folders(signedIn(request).user),
-  );
-
-  app.post(
-    '/api/vault/folders',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Make a vault folder',
-        security: bearer,
-        body: vaultFolderInputSchema,
-        response: { 201: vaultFolderSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await vault.createFolder(signedIn(request).user, request.body.name)),
-  );
-
-  app.patch(
-    '/api/vault/folders/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Rename a vault folder',
-        security: bearer,
-        params: idParams,
-        body: vaultFolderInputSchema,
-        response: { 200: vaultFolderSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
-    async (request) => vault.renameFolder(signedIn(request).user, request.params.id, request.body.name),
-  );
-
-  app.delete(
-    '/api/vault/folders/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete a vault folder (its items stay in the vault)',
-        security: bearer,
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await vault.deleteFolder(signedIn(request).user, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/api/vault/items/:id/folder',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Move a vault item into a folder, or out of any (null)',
-        security: bearer,
-        params: idParams,
-        body: moveVaultItemSchema,
-        response: { 200: moveVaultItemSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => vault.move(signedIn(request).user, request.params.id, request.body.folderId),
-  );
-
-  app.delete(
-    '/api/vault/items/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete a vault item; refused while a post uses it (the message names the posts)',
-        security: bearer,
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await vault.delete(signedIn(request).user, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  registerEndpoints(app, ['vault'], vaultEndpoints(vault));
 };
 
 export default vaultRoutes;

@@ -6,7 +6,7 @@ import { badRequest, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { randomToken, sameDigest, sha256 } from '../../lib/secrets.ts';
-import { assertCanSignIn } from '../../policies/account-status.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.ts';
 import type { OAuthRepository } from '../../repositories/oauth.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
@@ -156,7 +156,7 @@ export function createGoogleSignInService(deps: {
       const userId = await deps.tokens.consumeExchangeCode(sha256(code), clock.now());
       const user = userId ? await users.findById(userId) : null;
       if (!user) throw badRequest(authMessages.googleCodeInvalid, { code: authMessages.googleCodeInvalid });
-      assertCanSignIn(user);
+      assertCan(actorOf(user), 'account:sign-in', user);
       const signedIn = await deps.grantAdminIfListed(user);
       return deps.twoFactor.afterFirstFactor(signedIn, client);
     },

@@ -7,12 +7,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { passkeyMessages as m, type Passkey } from '../../../common/schemas/passkeys.ts';
+import { passkeyMessages as m } from '../../../common/schemas/passkeys.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { assertCanSignIn } from '../../policies/account-status.ts';
-import { presentPasskey } from '../../presenters/passkey.ts';
-import type { PasskeysRepository } from '../../repositories/passkeys.repository.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
+import type { PasskeyRecord, PasskeysRepository } from '../../repositories/passkeys.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { ClientInfo } from './client-info.ts';
 import type { SessionService } from './sessions.service.ts';
@@ -48,7 +47,7 @@ export function createPasskeyService(deps: {
   const expires = () => new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS);
 
   return {
-    list: async (user: UserRecord) => (await deps.passkeys.listOf(user.id)).map(presentPasskey),
+    list: (user: UserRecord): Promise<PasskeyRecord[]> => deps.passkeys.listOf(user.id),
 
     async registrationOptions(user: UserRecord) {
       const existing = await deps.passkeys.listOf(user.id);
@@ -71,7 +70,7 @@ export function createPasskeyService(deps: {
       return options;
     },
 
-    async add(user: UserRecord, name: string, response: Record<string, unknown>): Promise<Passkey> {
+    async add(user: UserRecord, name: string, response: Record<string, unknown>): Promise<PasskeyRecord> {
       const challenge = challengeOf(response);
       const now = deps.clock.now();
       if (!challenge || !(await deps.passkeys.consumeChallenge(challenge, 'register', user.id, now)))
@@ -95,13 +94,13 @@ export function createPasskeyService(deps: {
         createdAt: now,
       });
       if (!row) throw conflict(m.alreadyRegistered);
-      return presentPasskey(row);
+      return row;
     },
 
-    async rename(user: UserRecord, id: string, name: string): Promise<Passkey> {
+    async rename(user: UserRecord, id: string, name: string): Promise<PasskeyRecord> {
       const row = await deps.passkeys.rename(user.id, id, name);
       if (!row) throw notFound(m.notFound);
-      return presentPasskey(row);
+      return row;
     },
 
     async remove(user: UserRecord, id: string): Promise<void> {
@@ -146,7 +145,7 @@ export function createPasskeyService(deps: {
       if (!verified?.verified) throw unauthorized(m.failed);
       const user = await deps.users.findById(passkey.userId);
       if (!user) throw unauthorized(m.failed);
-      assertCanSignIn(user);
+      assertCan(actorOf(user), 'account:sign-in', user);
       await deps.passkeys.used(passkey.id, verified.authenticationInfo.newCounter, now);
       const { token } = await deps.sessions.start(user.id, client, { secondFactor: true });
       return { token, user };

@@ -1,8 +1,8 @@
 import { limits } from '../../../common/limits.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import { canHoldSession } from '../../policies/account-status.ts';
-import { assertCanRevokeSession } from '../../policies/sessions.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
+import { canHoldSession } from '../../policies/actions/accounts.ts';
 import type { SessionRecord, SessionsRepository } from '../../repositories/sessions.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { ClientInfo } from './client-info.ts';
@@ -67,8 +67,8 @@ export function createSessionService(deps: {
     /** Revokes one of the user's own sessions (another user's is 'not found'). */
     async revoke(user: UserRecord, sessionId: string): Promise<void> {
       const session = await sessions.findById(sessionId);
-      assertCanRevokeSession(user, session);
-      await sessions.delete(session.id);
+      assertCan(actorOf(user), 'session:revoke', { ownerId: session?.userId ?? null });
+      await sessions.delete(sessionId);
     },
 
     endAllOf: (userId: string) => sessions.deleteAllOfUser(userId),

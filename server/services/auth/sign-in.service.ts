@@ -1,6 +1,6 @@
 import { authMessages } from '../../../common/schemas/auth.ts';
 import { unauthorized } from '../../errors.ts';
-import { assertCanSignIn } from '../../policies/account-status.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import type { AdminGrant } from './admin-grant.ts';
 import type { ClientInfo } from './client-info.ts';
@@ -30,7 +30,7 @@ export function createSignInService(deps: {
         throw unauthorized(authMessages.signInFailed);
       }
       await deps.throttle.recordSuccess(email);
-      assertCanSignIn(user);
+      assertCan(actorOf(user), 'account:sign-in', user);
       const signedIn = await deps.grantAdminIfListed(user);
       return deps.twoFactor.afterFirstFactor(signedIn, client);
     },

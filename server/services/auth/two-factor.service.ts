@@ -2,10 +2,10 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } fr
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { twoFactorMessages as m, type TwoFactorSetup } from '../../../common/schemas/two-factor.ts';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, unauthorized } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256, randomToken, sha256 } from '../../lib/secrets.ts';
-import { assertCanSignIn } from '../../policies/account-status.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { SessionRecord } from '../../repositories/sessions.repository.ts';
 import type { TwoFactorRepository } from '../../repositories/two-factor.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
@@ -16,8 +16,6 @@ import type { SignInThrottle } from './sign-in-throttle.ts';
 const PERIOD_SECONDS = 30;
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const CHALLENGE_ATTEMPTS = 5;
-/** How long a proved second factor covers sensitive actions in that session ("sudo mode"). */
-export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
 const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -171,10 +169,11 @@ export function createTwoFactorService(deps: {
      * with two-step on, this session must have proved a second factor in the last 5 minutes.
      */
     async assertRecentSecondFactor(user: UserRecord, session: SessionRecord): Promise<void> {
-      if (!(await enabledRecord(user.id))) return;
-      const at = session.secondFactorAt?.getTime() ?? 0;
-      if (deps.clock.now().getTime() - at <= STEP_UP_WINDOW_MS) return;
-      throw new AppError('TWO_FACTOR_REQUIRED', m.required);
+      assertCan(actorOf(user), 'account:sensitive', {
+        twoFactorOn: (await enabledRecord(user.id)) !== null,
+        secondFactorAt: session.secondFactorAt,
+        now: deps.clock.now(),
+      });
     },
 
     /** After the password (or Google): a session, or a challenge when two-step is on. */
@@ -211,7 +210,7 @@ export function createTwoFactorService(deps: {
       await deps.twoFactor.deleteChallenge(tokenHash);
       const user = await deps.users.findById(attempt.userId);
       if (!user) throw unauthorized(m.challengeExpired);
-      assertCanSignIn(user);
+      assertCan(actorOf(user), 'account:sign-in', user);
       const { token } = await deps.sessions.start(user.id, client, { secondFactor: true });
       return { token, user };
     },

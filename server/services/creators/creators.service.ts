@@ -13,13 +13,8 @@ import type { MessageSettings } from '../../../common/schemas/messages.ts';
 import { conflict, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { requireVerified } from '../../policies/account.ts';
-import {
-  assertCanFollow,
-  assertCanViewCreator,
-  assertNotBlockedByViewer,
-  type Viewer,
-} from '../../policies/creators.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import { presentCreatorProfile, presentCreatorSummary } from '../../presenters/creator.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type {
@@ -84,9 +79,9 @@ export function createCreatorsService(deps: {
       : await creators.findByHandle(normalizeHandle(idOrHandle));
     if (!creator) throw notFound(creatorMessages.creatorNotFound);
     const blocked = await blockedWith(viewer, creator);
-    if (blocked && viewer)
-      assertNotBlockedByViewer(viewer, creator, await deps.blocks.hasBlocked(viewer.id, creator.userId));
-    assertCanViewCreator(viewer, creator, blocked);
+    const viewerBlockedThem =
+      blocked && viewer !== null && (await deps.blocks.hasBlocked(viewer.id, creator.userId));
+    assertCan(actorOf(viewer), 'creator:view', { creator, blocked, viewerBlockedThem });
     return { creator, blocked };
   }
 
@@ -104,10 +99,10 @@ export function createCreatorsService(deps: {
   }
 
   async function setFollow(user: Actor, idOrHandle: string, following: boolean): Promise<FollowState> {
-    if (following) requireVerified(user);
+    if (following) assertCan(actorOf(user), 'account:act', {});
     const creator = await visible(user, idOrHandle);
     if (following) {
-      assertCanFollow(user, creator, await blockedWith(user, creator));
+      assertCan(actorOf(user), 'creator:follow', { creator, blocked: await blockedWith(user, creator) });
       if (await creators.follow(user.id, creator.id, deps.clock.now())) {
         await deps.notifications.notify({
           userId: creator.userId,

@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/creators.ts';
 import { conflict, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { requireVerified } from '../../policies/account.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { OnboardingRepository } from '../../repositories/onboarding.repository.ts';
 import { isUniqueViolation } from '../../repositories/unique-violation.ts';
@@ -94,7 +94,8 @@ export function createOnboardingService(deps: {
   }
 
   async function assertNotCreator(user: Onboarder) {
-    if (await deps.creators.findByUserId(user.id)) throw conflict(m.alreadyCreator);
+    const isCreator = Boolean(await deps.creators.findByUserId(user.id));
+    assertCan(actorOf(user), 'creator:onboard', { isCreator });
   }
 
   /** Uploads named in the draft must be the user's own, of the right kind, and usable. */
@@ -114,13 +115,13 @@ export function createOnboardingService(deps: {
 
   return {
     async state(user: Onboarder): Promise<OnboardingState> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       return stateOf(user);
     },
 
     /** Saved after every step; a country not on the list is refused so a resume never shows it. */
     async save(user: Onboarder, input: SaveOnboardingInput): Promise<OnboardingState> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       await assertNotCreator(user);
       const draft: OnboardingDraft = { ...input.draft };
       if (draft.handle !== undefined) draft.handle = normalizeHandle(draft.handle);
@@ -133,7 +134,7 @@ export function createOnboardingService(deps: {
 
     /** Creates the profile (pending review) and the first post, if one was uploaded. */
     async complete(user: Onboarder): Promise<OnboardingState> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       await assertNotCreator(user);
       const draft = (await deps.onboarding.find(user.id))?.draft ?? {};
       const problems = { ...draftProblems(draft), ...(await mediaProblems(user, draft)) };

@@ -1,4 +1,5 @@
 import type { MediaPurpose, MediaView } from '../../../common/schemas/media.ts';
+import { actorOf, can } from '../../policies/access.ts';
 import type { MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
@@ -10,9 +11,13 @@ export function createOwnedMedia(deps: { media: MediaRepository; library: MediaL
      * The upload when it is this user's, made for this purpose, and usable: profile images, banners
      * and documents must be ready; post media may still be processing (shown once done). Null otherwise.
      */
-    async find(user: Pick<UserRecord, 'id'>, id: string, purpose: MediaPurpose): Promise<MediaRecord | null> {
+    async find(
+      user: Pick<UserRecord, 'id' | 'role'>,
+      id: string,
+      purpose: MediaPurpose,
+    ): Promise<MediaRecord | null> {
       const row = await deps.media.findById(id);
-      if (!row || row.ownerId !== user.id || row.purpose !== purpose) return null;
+      if (!row || !can(actorOf(user), 'media:attach', { media: row, purpose })) return null;
       if (row.status === 'failed') return null;
       if (row.status === 'processing' && purpose !== 'post') return null;
       return row;

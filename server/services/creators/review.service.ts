@@ -5,8 +5,8 @@ import type { Outbox } from '../../adapters/mail/index.ts';
 import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { assertAdmin } from '../../policies/admin.ts';
-import type { Viewer } from '../../policies/creators.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import { presentCreatorReview } from '../../presenters/creator.ts';
 import type { CreatorStatus, CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
@@ -25,7 +25,7 @@ export function createCreatorReviewService(deps: {
   publicUrl: string;
 }) {
   async function decide(admin: Viewer, id: string, status: CreatorStatus, reason: string | null) {
-    assertAdmin(admin, 'review creators');
+    assertCan(actorOf(admin), 'admin:act', { task: 'review creators' });
     const creator = await deps.creators.setReview(id, {
       status,
       reason,
@@ -64,7 +64,7 @@ export function createCreatorReviewService(deps: {
       admin: Viewer,
       options: { status: CreatorStatus; limit: number; cursor?: string },
     ): Promise<CreatorReviewList> {
-      assertAdmin(admin, 'review creators');
+      assertCan(actorOf(admin), 'admin:act', { task: 'review creators' });
       const after = decodeCursor(options.cursor, ['id']);
       const rows = await deps.creators.listForReview({
         status: options.status,

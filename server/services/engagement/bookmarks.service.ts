@@ -2,7 +2,7 @@ import type { BookmarkState } from '../../../common/schemas/engagement.ts';
 import type { PostList } from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import type { Viewer } from '../../policies/creators.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import type { BookmarksRepository } from '../../repositories/bookmarks.repository.ts';
 import type { PresentPosts } from '../posts/post-views.ts';
 import type { PostsService } from '../posts/posts.service.ts';

@@ -11,13 +11,12 @@ import {
 } from '../../../common/schemas/engagement.ts';
 import type { BusEvent } from '../../adapters/bus/bus.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
-import { forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
+import { notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan, can } from '../../policies/access.ts';
-import { requireVerified } from '../../policies/account.ts';
-import type { Viewer } from '../../policies/creators.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import {
   type CommentContext,
   presentAuthor,
@@ -69,8 +68,11 @@ export function createCommentsService(deps: {
     const post = await deps.posts.visible(viewer, comment.postId).catch(() => {
       throw notFound(commentMessages.notFound);
     });
-    if (viewer && viewer.id !== comment.authorId && (await deps.blocks.between(viewer.id, comment.authorId)))
-      throw notFound(commentMessages.notFound);
+    const blocked =
+      viewer !== null &&
+      viewer.id !== comment.authorId &&
+      (await deps.blocks.between(viewer.id, comment.authorId));
+    assertCan(actorOf(viewer), 'comment:view', { authorId: comment.authorId, blocked });
     return { comment, post };
   }
 
@@ -174,7 +176,7 @@ export function createCommentsService(deps: {
     },
 
     async create(user: Actor, postId: string, input: CreateCommentInput): Promise<CommentView> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       const body = createCommentSchema.parse(input);
       const row = await deps.posts.visible(user, postId);
       const facts = await context(user, row);
@@ -185,8 +187,8 @@ export function createCommentsService(deps: {
         if (!parent || parent.postId !== row.post.id)
           throw validationFailed({ parentId: commentMessages.notFound });
         if (parent.parentId !== null) throw validationFailed({ parentId: commentMessages.oneLevel });
-        if (parent.authorId !== user.id && (await deps.blocks.between(user.id, parent.authorId)))
-          throw forbidden(commentMessages.blocked);
+        const blocked = parent.authorId !== user.id && (await deps.blocks.between(user.id, parent.authorId));
+        assertCan(actorOf(user), 'comment:reply', { parentAuthorId: parent.authorId, blocked });
       }
       await throttle(user);
       const { comment, count } = await deps.comments.create({
@@ -236,7 +238,7 @@ export function createCommentsService(deps: {
     },
 
     async setLike(user: Actor, id: string, liked: boolean) {
-      if (liked) requireVerified(user);
+      if (liked) assertCan(actorOf(user), 'account:act', {});
       const { comment } = await visibleComment(user, id);
       const likes = await deps.comments.setLike(user.id, comment.id, liked, deps.clock.now());
       return { liked, likes };

@@ -4,16 +4,15 @@ import {
   type CreatorLists,
   type CreatorMembership,
   type ListNameInput,
-  listLimits,
   listMessages,
   listNameSchema,
 } from '../../../common/schemas/engagement.ts';
 import type { PostList } from '../../../common/schemas/posts.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import { canViewCreator, type Viewer } from '../../policies/creators.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import { presentCreatorSummary } from '../../presenters/creator.ts';
 import { presentCreatorList, presentCreatorMembership } from '../../presenters/list.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
@@ -57,9 +56,9 @@ export function createListsService(deps: {
       : await deps.creators.findByHandle(normalizeHandle(idOrHandle));
     const blocked =
       creator && creator.userId !== viewer.id ? await deps.blocks.between(viewer.id, creator.userId) : false;
-    if (!creator || !canViewCreator(viewer, creator, blocked) || creator.status !== 'approved')
-      throw notFound(listMessages.creatorNotFound);
-    return creator;
+    if (!creator) throw notFound(listMessages.creatorNotFound);
+    assertCan(actorOf(viewer), 'list:hold-creator', { creator, blocked });
+    return { creator, blocked };
   }
 
   async function ofViewer(viewer: Viewer): Promise<ListWithCount[]> {
@@ -85,7 +84,7 @@ export function createListsService(deps: {
     async create(viewer: Viewer, input: ListNameInput): Promise<CreatorList> {
       const { name } = listNameSchema.parse(input);
       await deps.lists.ensureFavourites(viewer.id, deps.clock.now());
-      if ((await deps.lists.countOf(viewer.id)) >= listLimits.maxLists) throw forbidden(listMessages.tooMany);
+      assertCan(actorOf(viewer), 'list:create', { count: await deps.lists.countOf(viewer.id) });
       const list = await named(() => deps.lists.create(viewer.id, name, deps.clock.now()));
       return presentCreatorList({ ...list, memberCount: 0 });
     },
@@ -110,8 +109,8 @@ export function createListsService(deps: {
 
     async add(viewer: Viewer, id: string, creatorId: string): Promise<CreatorList> {
       const list = await mine(viewer, id);
-      const creator = await visibleCreator(viewer, creatorId);
-      if (list.memberCount >= listLimits.maxMembers) throw forbidden(listMessages.full);
+      const { creator, blocked } = await visibleCreator(viewer, creatorId);
+      assertCan(actorOf(viewer), 'list:hold-creator', { creator, blocked, memberCount: list.memberCount });
       await deps.lists.add(list.id, creator.id, deps.clock.now());
       return presentCreatorList((await deps.lists.find(list.id)) ?? list);
     },
@@ -125,7 +124,7 @@ export function createListsService(deps: {
 
     /** The viewer's lists, each saying whether it holds this creator (the profile's "Add to list"). */
     async membership(viewer: Viewer, handle: string): Promise<CreatorMembership> {
-      const creator = await visibleCreator(viewer, handle);
+      const { creator } = await visibleCreator(viewer, handle);
       const lists = await ofViewer(viewer);
       return presentCreatorMembership(lists, await deps.lists.holding(viewer.id, creator.id));
     },

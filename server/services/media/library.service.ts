@@ -1,21 +1,14 @@
 import { Readable } from 'node:stream';
-import { creatorMessages } from '../../../common/schemas/creators.ts';
 import { type MediaView, mediaMessages } from '../../../common/schemas/media.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
-import { AppError, forbidden, notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseRange } from '../../lib/http-range.ts';
 import { ownValue } from '../../lib/own.ts';
-import { regionBlocked, viewerCountry } from '../../lib/viewer-region.ts';
-import { isAdmin } from '../../policies/account.ts';
-import {
-  canDeleteMedia,
-  canFetchIdentityDocument,
-  isPublicVariant,
-  type MediaViewer,
-  mediaAccess,
-} from '../../policies/media.ts';
+import { viewerCountry } from '../../lib/viewer-region.ts';
+import { actorOf, assertCan, can } from '../../policies/access.ts';
+import { isPublicVariant, type MediaViewer } from '../../policies/actions/media.ts';
 import { presentMedia } from '../../presenters/media.ts';
 import type { MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
 import {
@@ -62,22 +55,31 @@ export function createMediaLibrary(deps: {
 }) {
   const find = (id: string) => (UUID.test(id) ? deps.media.findById(id) : Promise.resolve(null));
 
-  /** A creator's media obeys their blocked countries, direct links included (owners and admins exempt). */
+  /**
+   * A creator's media obeys their blocked countries, direct links included (owners and admins
+   * exempt). Their countries are read only when they could matter: a known country, and an actor
+   * the rule would refuse were that country blocked.
+   */
   async function assertShownInRegion(viewer: MediaViewer | null, row: MediaRecord): Promise<void> {
-    if (row.kind === 'identity_document' || viewerCountry() === null) return;
-    if (viewer && (viewer.id === row.ownerId || isAdmin(viewer))) return;
-    if (regionBlocked(await deps.media.ownerBlockedCountries(row.ownerId)))
-      throw new AppError('REGION_BLOCKED', creatorMessages.regionBlocked);
+    const actor = actorOf(viewer);
+    const country = viewerCountry();
+    if (country === null || can(actor, 'media:region', { media: row, ownerBlockedCountries: [country] }))
+      return;
+    assertCan(actor, 'media:region', {
+      media: row,
+      ownerBlockedCountries: await deps.media.ownerBlockedCountries(row.ownerId),
+    });
   }
 
   const library = {
     /** The media object as this viewer may see it; 404 when it may not see it at all. */
     async view(viewer: MediaViewer | null, id: string): Promise<MediaView> {
       const row = await find(id);
-      const access = row ? mediaAccess(viewer, row) : 'none';
-      if (!row || access === 'none') throw notFound(mediaMessages.notFound);
+      if (!row) throw notFound(mediaMessages.notFound);
+      const actor = actorOf(viewer);
+      assertCan(actor, 'media:view', { media: row });
       await assertShownInRegion(viewer, row);
-      return presentMedia(row, { entitled: access === 'full', links: deps.links });
+      return presentMedia(row, { entitled: can(actor, 'media:full', { media: row }), links: deps.links });
     },
 
     /** By one of its URLs (the spec's call); another user's media is reported as missing. */
@@ -90,7 +92,8 @@ export function createMediaLibrary(deps: {
       }
       const id = MEDIA_PATH.exec(pathname)?.[1];
       const row = id ? await find(id) : null;
-      if (!row || !canDeleteMedia(user, row)) throw notFound(mediaMessages.notFound);
+      assertCan(actorOf(user), 'media:delete', { media: row });
+      if (!row) throw notFound(mediaMessages.notFound); // refused above; this narrows the type
       await deps.media.delete(row.id);
       await deps.storage.deletePrefix(`${row.id}/`);
     },
@@ -116,7 +119,7 @@ export function createMediaLibrary(deps: {
       await assertShownInRegion(viewer, row);
 
       const identity = row.kind === 'identity_document';
-      if (identity && !canFetchIdentityDocument(viewer)) throw notFound(mediaMessages.notFound);
+      if (identity) assertCan(actorOf(viewer), 'media:identity-document', {});
       const cacheControl = identity
         ? 'private, no-store'
         : allowed(row, request.variant, variantPath(row.id, request.variant), request);

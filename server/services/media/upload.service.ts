@@ -10,7 +10,7 @@ import { badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { SizeLimitExceededError } from '../../lib/streams.ts';
-import { mediaAccess } from '../../policies/media.ts';
+import { actorOf, can } from '../../policies/access.ts';
 import { presentMedia } from '../../presenters/media.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
@@ -166,7 +166,10 @@ export function createUploadService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          return presentMedia(row, { entitled: mediaAccess(user, row) === 'full', links: deps.links });
+          return presentMedia(row, {
+            entitled: can(actorOf(user), 'media:full', { media: row }),
+            links: deps.links,
+          });
         },
       );
     },

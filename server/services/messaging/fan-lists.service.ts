@@ -1,13 +1,13 @@
 import { fanListLimits, massMessageMessages as mm } from '../../../common/schemas/mass-messages.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { canSendMassMessages } from '../../policies/messages.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { FanListsRepository } from '../../repositories/mass-messages.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Owner = Pick<UserRecord, 'id'>;
+type Owner = Pick<UserRecord, 'id' | 'role'>;
 
 /** A creator's own named lists of fans: made on the subscribers screen, used as mass message audiences. */
 export function createFanListsService(deps: {
@@ -19,12 +19,14 @@ export function createFanListsService(deps: {
 
   async function creatorOf(user: Owner): Promise<CreatorRecord> {
     const creator = await deps.creators.findByUserId(user.id);
-    if (!creator || !canSendMassMessages(creator)) throw forbidden(mm.creatorsOnly);
+    assertCan(actorOf(user), 'mass-message:send', { creator });
+    if (!creator) throw forbidden(mm.creatorsOnly);
     return creator;
   }
 
   async function own(user: Owner, id: string) {
     const list = UUID.test(id) ? await fanLists.find(user.id, id.toLowerCase()) : null;
+    assertCan(actorOf(user), 'fan-list:use', { owned: list !== null });
     if (!list) throw notFound(mm.listNotFound);
     return list;
   }
@@ -53,8 +55,8 @@ export function createFanListsService(deps: {
     async add(user: Owner, id: string, fanId: string): Promise<void> {
       const creator = await creatorOf(user);
       const list = await own(user, id);
-      if (!UUID.test(fanId) || !(await fanLists.isFanOf(fanId.toLowerCase(), creator.id)))
-        throw notFound(mm.notYourFan);
+      const isFan = UUID.test(fanId) && (await fanLists.isFanOf(fanId.toLowerCase(), creator.id));
+      assertCan(actorOf(user), 'fan-list:add', { isFan });
       await fanLists.addMember(list.id, fanId.toLowerCase(), deps.clock.now());
     },
 

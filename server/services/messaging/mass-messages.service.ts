@@ -7,7 +7,7 @@ import { messageMessages, messagePriceCents } from '../../../common/schemas/mess
 import { forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { canSendMassMessages } from '../../policies/messages.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type {
   FanListsRepository,
@@ -20,7 +20,7 @@ import type { OwnedMedia } from '../creators/owned-media.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Sender = Pick<UserRecord, 'id'>;
+type Sender = Pick<UserRecord, 'id' | 'role'>;
 
 /**
  * A creator's message to many fans at once. Sending fixes the recipients and answers at once; a
@@ -40,13 +40,15 @@ export function createMassMessagesService(deps: {
 
   async function creatorOf(user: Sender): Promise<CreatorRecord> {
     const creator = await deps.creators.findByUserId(user.id);
-    if (!creator || !canSendMassMessages(creator)) throw forbidden(mm.creatorsOnly);
+    assertCan(actorOf(user), 'mass-message:send', { creator });
+    if (!creator) throw forbidden(mm.creatorsOnly);
     return creator;
   }
 
   async function own(user: Sender, id: string): Promise<MassMessageRow> {
     const row = UUID.test(id) ? await massMessages.find(id.toLowerCase()) : null;
-    if (!row || row.massMessage.senderId !== user.id) throw notFound(mm.notFound);
+    assertCan(actorOf(user), 'mass-message:view', { senderId: row?.massMessage.senderId ?? null });
+    if (!row) throw notFound(mm.notFound);
     return row;
   }
 

@@ -8,12 +8,11 @@ import type {
 } from '../../../common/schemas/messages.ts';
 import { messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
-import { AppError, forbidden, notFound, rateLimited, validationFailed } from '../../errors.ts';
+import { AppError, notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
-import { requireVerified } from '../../policies/account.ts';
-import { canAttachMedia, messageRefusal } from '../../policies/messages.ts';
+import { actorOf, assertCan, can, type Refusal, refusalOf } from '../../policies/access.ts';
 import {
   presentChatMessage,
   presentConversation,
@@ -35,7 +34,7 @@ import type { MediaLinks } from '../media/links.ts';
 import type { EventsService } from '../realtime/events.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Sender = Pick<UserRecord, 'id' | 'isEmailVerified'>;
+type Sender = Pick<UserRecord, 'id' | 'role' | 'isEmailVerified'>;
 
 export function createMessagingService(deps: {
   conversations: ConversationsRepository;
@@ -85,7 +84,7 @@ export function createMessagingService(deps: {
   async function attachable(sender: Sender, other: PersonRecord, ids: string[]): Promise<MediaRecord[]> {
     if (ids.length === 0) return [];
     const self = (await conversations.people([sender.id])).get(sender.id);
-    if (!self || !canAttachMedia(self)) throw forbidden(messageMessages.mediaCreatorsOnly);
+    assertCan(actorOf(sender), 'message:attach-media', { sender: self ?? null });
     const found = await Promise.all(ids.map((id) => deps.ownedMedia.find(sender, id.toLowerCase(), 'post')));
     const usable = found.filter((item): item is MediaRecord => item !== null);
     if (usable.length !== ids.length || other.id === sender.id)
@@ -93,15 +92,14 @@ export function createMessagingService(deps: {
     return usable;
   }
 
-  async function refusal(sender: Sender, recipient: PersonRecord): Promise<string | null> {
+  async function refusal(sender: Sender, recipient: PersonRecord): Promise<Refusal | null> {
     const [blocked, subscribed] = await Promise.all([
       deps.blocks.between(sender.id, recipient.id),
       recipient.creator?.messagesSubscribersOnly
         ? deps.entitlements.subscribedAmong(sender.id, [recipient.creator.id], deps.clock.now())
         : Promise.resolve(new Set<string>()),
     ]);
-    return messageRefusal({
-      sender,
+    return refusalOf(actorOf(sender), 'message:write', {
       recipient,
       blocked,
       senderSubscribes: recipient.creator ? subscribed.has(recipient.creator.id) : false,
@@ -114,20 +112,21 @@ export function createMessagingService(deps: {
       conversations.people([viewer.id, ...rows.map((row) => row.member.otherId)]),
       conversations.lastMessages(ids),
     ]);
-    const self = people.get(viewer.id);
-    const attach = self ? canAttachMedia(self) : false;
+    const attach = can(actorOf(viewer), 'message:attach-media', { sender: people.get(viewer.id) ?? null });
     return Promise.all(
       rows.map(async (row) => {
         const other = people.get(row.member.otherId);
         if (!other) throw notFound(messageMessages.notFound);
         const lastMessage = last.get(row.conversation.id) ?? null;
-        return presentConversation(viewer.id, row, other, lastMessage, await refusal(viewer, other), attach);
+        const reason = (await refusal(viewer, other))?.message ?? null;
+        return presentConversation(viewer.id, row, other, lastMessage, reason, attach);
       }),
     );
   }
 
   async function member(user: Sender, id: string): Promise<ConversationRow> {
     const row = UUID.test(id) ? await conversations.find(id.toLowerCase(), user.id) : null;
+    assertCan(actorOf(user), 'conversation:use', { member: row !== null });
     if (!row) throw notFound(messageMessages.notFound);
     return row;
   }
@@ -141,11 +140,12 @@ export function createMessagingService(deps: {
   return {
     /** `/message?user=...`: the conversation with that user, started if new (even when writing is refused). */
     async open(user: Sender, otherId: string): Promise<Conversation> {
-      if (otherId === user.id) throw forbidden(messageMessages.yourself);
-      requireVerified(user);
+      const actor = actorOf(user);
+      // Yourself and an unverified email are refused before anyone is looked up.
+      assertCan(actor, 'conversation:open', { otherId, found: true, blocked: false });
       const other = (await conversations.people([otherId])).get(otherId);
-      if (!other || (await deps.blocks.between(user.id, otherId)))
-        throw notFound(messageMessages.userNotFound);
+      const blocked = other ? await deps.blocks.between(user.id, otherId) : false;
+      assertCan(actor, 'conversation:open', { otherId, found: other !== undefined, blocked });
       return one(user, await conversations.open(user.id, otherId, deps.clock.now()));
     },
 
@@ -202,8 +202,8 @@ export function createMessagingService(deps: {
       const row = await member(user, id);
       const other = (await conversations.people([row.member.otherId])).get(row.member.otherId);
       if (!other) throw notFound(messageMessages.notFound);
-      const reason = await refusal(user, other);
-      if (reason) throw new AppError(user.isEmailVerified ? 'FORBIDDEN' : 'EMAIL_NOT_VERIFIED', reason);
+      const refused = await refusal(user, other);
+      if (refused) throw new AppError(refused.code, refused.message);
       const wait = await consume(deps.limiter, rateLimits.messagesPerUser, user.id);
       if (wait !== null) throw rateLimited(messageMessages.tooMany, wait);
       const media = await attachable(user, other, input.mediaIds ?? []);
@@ -272,7 +272,8 @@ export function createMessagingService(deps: {
     /** One message as this member sees it now (after an unlock, say); null when it is not theirs. */
     async viewOf(viewerId: string, messageId: string): Promise<ChatMessage | null> {
       const found = await conversations.findMessage(messageId);
-      if (!found || (found.message.senderId !== viewerId && found.recipientId !== viewerId)) return null;
+      const member = found ? { senderId: found.message.senderId, recipientId: found.recipientId } : null;
+      if (!found || !can(actorOf({ id: viewerId, role: 'user' }), 'message:member', member)) return null;
       const otherId = found.message.senderId === viewerId ? found.recipientId : found.message.senderId;
       const [view] = await presentMessages(
         viewerId,

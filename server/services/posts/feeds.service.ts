@@ -5,7 +5,8 @@ import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { FOLLOWED_BOOST } from '../../lib/rank.ts';
-import { assertNotRegionBlocked, canViewCreator, isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
+import { isOwnerOf, type Viewer } from '../../policies/actions/creators.ts';
 import { presentCreatorSummary } from '../../presenters/creator.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { PostRow, PostsRepository, RankKey } from '../../repositories/posts.repository.ts';
@@ -76,9 +77,8 @@ export function createFeedsService(deps: {
       });
       const creator = profile?.creator ?? null;
       const blocked = profile && viewer && viewer.id !== profile.creator.userId ? profile.blocked : false;
-      if (creator && !blocked) assertNotRegionBlocked(viewer, creator);
-      if (!profile || !creator || !canViewCreator(viewer, creator, blocked))
-        throw notFound(creatorMessages.creatorNotFound);
+      if (!profile || !creator) throw notFound(creatorMessages.creatorNotFound);
+      assertCan(actorOf(viewer), 'creator:view', { creator, blocked });
       if (!isOwnerOf(viewer, creator)) {
         const list = await page(viewer, profile.rows, options.limit, (row) => row.post.id);
         if (profile.pinned) {

@@ -1,7 +1,7 @@
 import type { PostView } from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { actorOf, can } from '../../policies/access.ts';
-import { isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { isOwnerOf, type Viewer } from '../../policies/actions/creators.ts';
 import { presentPost } from '../../presenters/post.ts';
 import type { BookmarksRepository } from '../../repositories/bookmarks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';

@@ -15,8 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { rankScore } from '../../lib/rank.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import { requireVerified } from '../../policies/account.ts';
-import { assertNotRegionBlocked, isOwnerOf, type Viewer } from '../../policies/creators.ts';
+import { isOwnerOf, type Viewer } from '../../policies/actions/creators.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { PostChanges, PostRow, PostsRepository } from '../../repositories/posts.repository.ts';
@@ -66,7 +65,6 @@ export function createPostsService(deps: {
       viewer !== null && viewer.id !== row.creator.userId
         ? await deps.blocks.between(viewer.id, row.creator.userId)
         : false;
-    if (!blocked) assertNotRegionBlocked(viewer, row.creator);
     assertCan(actorOf(viewer), 'post:view', { creator: row.creator, blocked, status: row.post.status });
     return row;
   }
@@ -78,9 +76,9 @@ export function createPostsService(deps: {
   }
 
   async function setLike(user: Actor, id: string, liked: boolean): Promise<LikeState> {
-    if (liked) requireVerified(user);
+    if (liked) assertCan(actorOf(user), 'account:act', {});
     const row = await visible(user, id);
-    if (row.post.status !== 'published') throw notFound(postMessages.notFound);
+    assertCan(actorOf(user), 'post:like', { status: row.post.status });
     const result = await deps.posts.setLike(user.id, row.post.id, liked, deps.clock.now());
     if (liked && result.changed) {
       await deps.notifications.notify({
@@ -101,11 +99,10 @@ export function createPostsService(deps: {
 
     /** Approved creators only, verified; one upload of their own (not used by another post) or a YouTube link. */
     async create(user: UserRecord, input: CreatePostInput): Promise<PostView> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       const creator = await deps.creators.findByUserId(user.id);
-      if (!creator) throw forbidden(postMessages.onlyCreators);
-      // A profile in review or rejected is seen by nobody else: its posts would wait unseen.
-      if (creator.status !== 'approved') throw forbidden(postMessages.notApproved);
+      assertCan(actorOf(user), 'creator:publish', { creator });
+      if (!creator) throw forbidden(postMessages.onlyCreators); // refused above; this narrows the type
       const body = createPostSchema.parse(input);
       // One upload or several (a carousel), each the creator's own; an item of the vault may be in
       // several posts.
@@ -233,7 +230,8 @@ export function createPostsService(deps: {
     /** The creator's scheduled posts (soonest first) or drafts. */
     async queue(user: UserRecord, status: 'scheduled' | 'draft'): Promise<PostList> {
       const creator = await deps.creators.findByUserId(user.id);
-      if (!creator) throw forbidden(postMessages.onlyCreators);
+      assertCan(actorOf(user), 'post:queue', { isCreator: Boolean(creator) });
+      if (!creator) throw forbidden(postMessages.onlyCreators); // refused above; this narrows the type
       const rows = await deps.posts.queue(creator.id, status);
       return { items: await deps.present(user, rows), nextCursor: null };
     },
@@ -243,7 +241,7 @@ export function createPostsService(deps: {
      * post altogether; a locked post must be unlocked first); the creator does not vote.
      */
     async vote(user: Actor, id: string, option: number): Promise<PostView> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       const row = await visible(user, id);
       const actor = actorOf(user);
       const facts = {

@@ -1,12 +1,10 @@
-import type { BlockedUser } from '../../../common/schemas/safety.ts';
-import { safetyMessages } from '../../../common/schemas/safety.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { searchTerm } from '../../lib/search-term.ts';
-import { presentBlockedUser } from '../../presenters/safety.ts';
+import { type Actor, actorOf, assertCan } from '../../policies/access.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
-import type { UsersRepository } from '../../repositories/users.repository.ts';
+import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { ConversationChanges } from '../messaging/conversation-changes.ts';
 
 export function createBlocksService(deps: {
@@ -21,8 +19,8 @@ export function createBlocksService(deps: {
   endSubscription(creatorUserId: string, fanId: string): Promise<number>;
   clock: Clock;
 }) {
-  async function other(userId: string, otherId: string) {
-    if (userId === otherId) throw forbidden(safetyMessages.cannotBlockYourself);
+  async function other(actor: Actor, otherId: string) {
+    assertCan(actor, 'user:block', { userId: otherId });
     const found = await deps.users.findById(otherId);
     if (!found || found.deletedAt) throw notFound('User not found');
     return found;
@@ -38,9 +36,8 @@ export function createBlocksService(deps: {
       });
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
-      const items: BlockedUser[] = page.map(presentBlockedUser);
       return {
-        items,
+        rows: page,
         nextCursor:
           rows.length > options.limit && last
             ? encodeCursor({ at: last.blockedAt.toISOString(), id: last.id })
@@ -48,8 +45,9 @@ export function createBlocksService(deps: {
       };
     },
 
-    async block(userId: string, otherId: string): Promise<void> {
-      await other(userId, otherId);
+    async block(user: Pick<UserRecord, 'id' | 'role'>, otherId: string): Promise<void> {
+      const userId = user.id;
+      await other(actorOf(user), otherId);
       await deps.blocks.block(userId, otherId, deps.clock.now());
       await deps.conversationChanges.between(userId, otherId);
     },
@@ -63,10 +61,12 @@ export function createBlocksService(deps: {
      * Out of my followers and subscribers, our conversation hidden on my side (see decision 0011).
      * Only someone I blocked; a subscription it ends is refunded as Unsubscribe user refunds it.
      */
-    async remove(userId: string, otherId: string): Promise<{ isCreator: boolean }> {
-      await other(userId, otherId);
+    async remove(user: Pick<UserRecord, 'id' | 'role'>, otherId: string): Promise<{ isCreator: boolean }> {
+      const userId = user.id;
+      const actor = actorOf(user);
+      await other(actor, otherId);
       // Only someone I blocked: otherwise this would end a paying fan's access on a whim.
-      if (!(await deps.blocks.hasBlocked(userId, otherId))) throw conflict(safetyMessages.removeNeedsBlock);
+      assertCan(actor, 'user:remove', { blocked: await deps.blocks.hasBlocked(userId, otherId) });
       await deps.endSubscription(userId, otherId);
       const removed = await deps.blocks.removeFromMine(userId, otherId, deps.clock.now());
       await deps.conversationChanges.between(userId, otherId);

@@ -1,9 +1,5 @@
 import { limits } from '../../../common/limits.ts';
-import type {
-  ChangeEmailInput,
-  EmailChangeResult,
-  EmailChangeStatus,
-} from '../../../common/schemas/safety.ts';
+import type { ChangeEmailInput } from '../../../common/schemas/safety.ts';
 import { changeEmailSchema, safetyMessages } from '../../../common/schemas/safety.ts';
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
@@ -11,11 +7,19 @@ import { badRequest, conflict, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { blocked, consume, rateLimits, record } from '../../lib/rate-limits.ts';
 import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
-import { presentEmailChangeStatus } from '../../presenters/safety.ts';
-import type { EmailChangesRepository } from '../../repositories/email-changes.repository.ts';
+import type {
+  EmailChangeRecord,
+  EmailChangesRepository,
+} from '../../repositories/email-changes.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from './emails.ts';
+
+/** Where an account's email stands: its address and the change waiting for its code. */
+export interface EmailChangeFacts {
+  email: string;
+  pending: EmailChangeRecord | null;
+}
 
 /**
  * Changing the email of an account: the current password proves the person, a 6-digit code sent
@@ -35,14 +39,18 @@ export function createEmailChangeService(deps: {
   const codeHash = (userId: string, email: string, code: string) =>
     hmacSha256(deps.appSecret, `email-change:${userId}:${email}:${code}`);
 
-  async function status(user: Pick<UserRecord, 'id' | 'email'>): Promise<EmailChangeStatus> {
-    return presentEmailChangeStatus(user.email, await changes.pending(user.id, clock.now()));
+  /** The account's address and the change waiting for its code, if any (presented by the route). */
+  async function status(user: Pick<UserRecord, 'id' | 'email'>): Promise<EmailChangeFacts> {
+    return { email: user.email, pending: await changes.pending(user.id, clock.now()) };
   }
 
   return {
     status,
 
-    async request(user: UserRecord, input: ChangeEmailInput): Promise<EmailChangeResult> {
+    async request(
+      user: UserRecord,
+      input: ChangeEmailInput,
+    ): Promise<EmailChangeFacts & { message: string }> {
       const { newEmail, currentPassword } = changeEmailSchema.parse(input);
       const wait = await consume(deps.limiter, rateLimits.emailChangeRequestsPerUser, user.id);
       if (wait !== null) throw rateLimited(safetyMessages.tooManyEmailChanges, wait);
@@ -75,7 +83,7 @@ export function createEmailChangeService(deps: {
     },
 
     /** The right code makes the change; 5 wrong ones void it. The old address gets a notice. */
-    async confirm(user: UserRecord, code: string): Promise<EmailChangeResult> {
+    async confirm(user: UserRecord, code: string): Promise<EmailChangeFacts & { message: string }> {
       const wait = await blocked(deps.limiter, rateLimits.emailChangeCodeFailuresPerUser, user.id);
       if (wait !== null) throw rateLimited(safetyMessages.tooManyEmailChanges, wait);
       const fail = async (message: string) => {

@@ -1,19 +1,31 @@
-import type { ReportInput, ReportView } from '../../../common/schemas/safety.ts';
+import type { ReportInput } from '../../../common/schemas/safety.ts';
 import { reportSchema, safetyMessages } from '../../../common/schemas/safety.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
-import { isAdmin, requireVerified } from '../../policies/account.ts';
-import { assertAdmin } from '../../policies/admin.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
+import { isAdminAccount } from '../../policies/actions/accounts.ts';
 import type { Viewer } from '../../policies/creators.ts';
-import { presentReport } from '../../presenters/safety.ts';
 import type { CommentsRepository } from '../../repositories/comments.repository.ts';
 import type { PostsRepository } from '../../repositories/posts.repository.ts';
-import type { ReportRecord, ReportsRepository } from '../../repositories/reports.repository.ts';
+import type {
+  ReportRecord,
+  ReportsRepository,
+  ReportTargetFacts,
+} from '../../repositories/reports.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
+
+/** A report with what the admins' queue shows of it, as read at `now` (presented by the route). */
+export interface ReportFacts {
+  report: ReportRecord;
+  target: ReportTargetFacts | null;
+  owner: Awaited<ReturnType<ReportsRepository['owner']>>;
+  reporterEmail: string | null;
+  now: Date;
+}
 
 export function createReportsService(deps: {
   reports: ReportsRepository;
@@ -23,13 +35,13 @@ export function createReportsService(deps: {
   limiter: RateLimiter;
   clock: Clock;
 }) {
-  async function present(report: ReportRecord, reporterEmail: string | null): Promise<ReportView> {
+  async function facts(report: ReportRecord, reporterEmail: string | null): Promise<ReportFacts> {
     // Looked up as an admin would see it: a message stays visible even if its reporter is gone.
     const [target, owner] = await Promise.all([
       deps.reports.target(report.targetType, report.targetId, null),
       deps.reports.owner(report.targetUserId),
     ]);
-    return presentReport(report, { target, owner, reporterEmail, now: deps.clock.now() });
+    return { report, target, owner, reporterEmail, now: deps.clock.now() };
   }
 
   return {
@@ -38,7 +50,7 @@ export function createReportsService(deps: {
       user: Viewer & Pick<UserRecord, 'isEmailVerified'>,
       input: ReportInput,
     ): Promise<{ id: string; message: string }> {
-      requireVerified(user);
+      assertCan(actorOf(user), 'account:act', {});
       const body = reportSchema.parse(input);
       const wait = await consume(deps.limiter, rateLimits.reportsPerUser, user.id);
       if (wait !== null) throw rateLimited('Too many reports. Please try again later', wait);
@@ -57,7 +69,7 @@ export function createReportsService(deps: {
     },
 
     async list(admin: Viewer, options: { status: ReportRecord['status']; limit: number; cursor?: string }) {
-      assertAdmin(admin, 'moderate reports');
+      assertCan(actorOf(admin), 'admin:act', { task: 'moderate reports' });
       const after = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.reports.list({
         status: options.status,
@@ -67,7 +79,7 @@ export function createReportsService(deps: {
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {
-        items: await Promise.all(page.map((row) => present(row.report, row.reporterEmail))),
+        items: await Promise.all(page.map((row) => facts(row.report, row.reporterEmail))),
         nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.report.id }) : null,
       };
     },
@@ -77,8 +89,8 @@ export function createReportsService(deps: {
       admin: Viewer,
       id: string,
       decision: { resolution: string; removeContent: boolean; suspendAccount: boolean },
-    ): Promise<ReportView> {
-      assertAdmin(admin, 'moderate reports');
+    ): Promise<ReportFacts> {
+      assertCan(actorOf(admin), 'admin:act', { task: 'moderate reports' });
       const report = await deps.reports.findById(id);
       if (!report) throw notFound(safetyMessages.reportNotFound);
       if (report.status === 'resolved') throw conflict('This report is already resolved');
@@ -101,11 +113,11 @@ export function createReportsService(deps: {
       }
       if (decision.suspendAccount && report.targetUserId) {
         const owner = await deps.reports.owner(report.targetUserId);
-        if (owner && !isAdmin(owner)) await deps.reports.suspend(owner.id, now);
+        if (owner && !isAdminAccount(owner)) await deps.reports.suspend(owner.id, now);
       }
       await deps.reports.resolve(report.id, { text: decision.resolution, adminId: admin.id, now });
       const resolved = await deps.reports.findById(report.id);
-      return present(resolved ?? report, null);
+      return facts(resolved ?? report, null);
     },
   };
 }

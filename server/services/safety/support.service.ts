@@ -1,4 +1,4 @@
-import type { SupportRequestInput, SupportTicket, TicketStatus } from '../../../common/schemas/safety.ts';
+import type { SupportRequestInput, TicketStatus } from '../../../common/schemas/safety.ts';
 import { safetyMessages, supportReplySchema, supportRequestSchema } from '../../../common/schemas/safety.ts';
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
@@ -6,9 +6,8 @@ import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { consume, type RateLimit, rateLimits } from '../../lib/rate-limits.ts';
-import { assertAdmin } from '../../policies/admin.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import type { Viewer } from '../../policies/creators.ts';
-import { presentSupportTicket } from '../../presenters/safety.ts';
 import type {
   SupportReplyRecord,
   SupportRepository,
@@ -16,25 +15,35 @@ import type {
 } from '../../repositories/support.repository.ts';
 import { supportReceivedEmail, supportReplyEmail } from './emails.ts';
 
+/** A ticket with its replies, as read at `now` (presented by the route). */
+export interface TicketFacts {
+  ticket: SupportTicketRecord;
+  replies: SupportReplyRecord[];
+  now: Date;
+}
+
 export function createSupportService(deps: {
   support: SupportRepository;
   outbox: Outbox;
   limiter: RateLimiter;
   clock: Clock;
 }) {
-  const present = (ticket: SupportTicketRecord, replies: SupportReplyRecord[]): SupportTicket =>
-    presentSupportTicket(ticket, replies, deps.clock.now());
+  const facts = (ticket: SupportTicketRecord, replies: SupportReplyRecord[]): TicketFacts => ({
+    ticket,
+    replies,
+    now: deps.clock.now(),
+  });
 
   async function limit(rule: RateLimit, subject: string) {
     const wait = await consume(deps.limiter, rule, subject);
     if (wait !== null) throw rateLimited(safetyMessages.tooManyTickets, wait);
   }
 
-  async function load(id: string): Promise<SupportTicket> {
+  async function load(id: string): Promise<TicketFacts> {
     const ticket = await deps.support.findById(id);
     if (!ticket) throw notFound(safetyMessages.ticketNotFound);
     const replies = await deps.support.replies([ticket.id]);
-    return present(ticket, replies.get(ticket.id) ?? []);
+    return facts(ticket, replies.get(ticket.id) ?? []);
   }
 
   return {
@@ -67,7 +76,7 @@ export function createSupportService(deps: {
     },
 
     async list(admin: Viewer, options: { status: TicketStatus; limit: number; cursor?: string }) {
-      assertAdmin(admin, 'handle support requests');
+      assertCan(actorOf(admin), 'admin:act', { task: 'handle support requests' });
       const after = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.support.list({
         status: options.status,
@@ -78,19 +87,19 @@ export function createSupportService(deps: {
       const replies = await deps.support.replies(page.map((ticket) => ticket.id));
       const last = page.at(-1);
       return {
-        items: page.map((ticket) => present(ticket, replies.get(ticket.id) ?? [])),
+        items: page.map((ticket) => facts(ticket, replies.get(ticket.id) ?? [])),
         nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.id }) : null,
       };
     },
 
-    async get(admin: Viewer, id: string): Promise<SupportTicket> {
-      assertAdmin(admin, 'handle support requests');
+    async get(admin: Viewer, id: string): Promise<TicketFacts> {
+      assertCan(actorOf(admin), 'admin:act', { task: 'handle support requests' });
       return load(id);
     },
 
     /** The reply is mailed to the ticket's address and kept with the ticket; closed tickets take none. */
-    async reply(admin: Viewer, id: string, input: { message: string }): Promise<SupportTicket> {
-      assertAdmin(admin, 'handle support requests');
+    async reply(admin: Viewer, id: string, input: { message: string }): Promise<TicketFacts> {
+      assertCan(actorOf(admin), 'admin:act', { task: 'handle support requests' });
       const { message } = supportReplySchema.parse(input);
       const ticket = await deps.support.findById(id);
       if (!ticket) throw notFound(safetyMessages.ticketNotFound);
@@ -100,8 +109,8 @@ export function createSupportService(deps: {
       return load(ticket.id);
     },
 
-    async close(admin: Viewer, id: string): Promise<SupportTicket> {
-      assertAdmin(admin, 'handle support requests');
+    async close(admin: Viewer, id: string): Promise<TicketFacts> {
+      assertCan(actorOf(admin), 'admin:act', { task: 'handle support requests' });
       const closed = await deps.support.close(id, deps.clock.now());
       if (!closed) {
         if (await deps.support.findById(id)) throw conflict(safetyMessages.ticketAlreadyClosed);

@@ -6,10 +6,10 @@ import {
   vaultMessages,
   vaultQuerySchema,
 } from '../../../common/schemas/vault.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { canDeleteMedia } from '../../policies/media.ts';
+import { actorOf, assertCan } from '../../policies/access.ts';
 import { presentVaultFolder, presentVaultItem } from '../../presenters/vault.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
@@ -37,12 +37,13 @@ export function createVaultService(deps: {
   clock: Clock;
 }) {
   async function requireCreator(user: UserRecord) {
-    if (!(await deps.creators.findByUserId(user.id))) throw forbidden(vaultMessages.onlyCreators);
+    assertCan(actorOf(user), 'vault:use', { isCreator: Boolean(await deps.creators.findByUserId(user.id)) });
   }
 
   async function ownItem(user: UserRecord, id: string) {
     const row = UUID.test(id) ? await deps.media.findById(id.toLowerCase()) : null;
-    if (row?.purpose !== 'post' || !canDeleteMedia(user, row)) throw notFound(vaultMessages.itemNotFound);
+    assertCan(actorOf(user), 'vault:item', { media: row });
+    if (!row) throw notFound(vaultMessages.itemNotFound); // refused above; this narrows the type
     return row;
   }
 

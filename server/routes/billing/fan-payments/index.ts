@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FanCheckoutService } from '../../../services/billing/fan-payments/checkout.service.ts';
 import type { EarningsService } from '../../../services/billing/fan-payments/earnings.service.ts';
 import type { FanPaymentLibrary } from '../../../services/billing/fan-payments/library.service.ts';
@@ -16,7 +16,7 @@ import tipRoutes from './tips.ts';
 import walletRoutes from './wallet.ts';
 
 /** Fan payments: checkout, subscriptions, subscribers, wallet, earnings and payouts, transactions, purchases, tips. */
-const fanPaymentRoutes: FastifyPluginAsyncZod<{
+const fanPaymentRoutes: FastifyPluginAsync<{
   fanPayments: {
     checkout: FanCheckoutService;
     subscriptions: FanSubscriptionsService;

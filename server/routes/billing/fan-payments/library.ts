@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   fanPaymentMessages as m,
@@ -8,7 +8,6 @@ import {
   transactionListSchema,
 } from '../../../../common/schemas/fan-payments.ts';
 import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
-import { signedIn } from '../../../plugins/auth.ts';
 import {
   presentPurchases,
   presentTransactionDetail,
@@ -16,85 +15,69 @@ import {
 } from '../../../presenters/billing.ts';
 import type { FanPaymentLibrary } from '../../../services/billing/fan-payments/library.service.ts';
 import type { PresentPosts } from '../../../services/posts/post-views.ts';
-import { bearer, errorResponses } from '../../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../../endpoints.ts';
 import { idParams, uuidOr404 } from './ids.ts';
 
-const tags = ['fan-payments'];
 const transactionId = uuidOr404(m.transactionNotFound);
 
-const libraryRoutes: FastifyPluginAsyncZod<{
+/** Your transactions and the posts you bought. */
+export function libraryEndpoints(library: FanPaymentLibrary, presentPosts: PresentPosts) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/me/transactions',
+      summary:
+        'Transaction History: your payments and refunds, and for creators their earnings and payouts; search, status and date range',
+      caller: 'user',
+      query: transactionListQuerySchema,
+      response: transactionListSchema,
+      errors: [400],
+      handler: async ({ user, query }) => presentTransactions(await library.transactions(user, query)),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/transactions/:id',
+      summary: 'View Details of one transaction (id, transaction id, method, date, status, split)',
+      caller: 'user',
+      params: idParams,
+      response: transactionDetailSchema,
+      errors: [404],
+      handler: async ({ user, params }) =>
+        presentTransactionDetail(await library.transaction(user, transactionId(params.id))),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/me/transactions/:id',
+      summary: 'Delete: hides the row from your own list only (payments and the ledger never change)',
+      caller: 'user',
+      params: idParams,
+      status: 204,
+      response: z.null(),
+      errors: [404],
+      handler: async ({ user, params }) => {
+        await library.hide(user, transactionId(params.id));
+        return null;
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/purchases',
+      summary: "The private profile's Purchased tab: posts you unlocked, latest purchase first",
+      caller: 'user',
+      query: pageQuery,
+      response: purchasesResponseSchema,
+      errors: [400],
+      handler: async ({ user, query }) =>
+        presentPurchases(presentPosts, user, await library.purchases(user, pageOf(query))),
+    }),
+  ];
+}
+
+const libraryRoutes: FastifyPluginAsync<{
   library: FanPaymentLibrary;
   presentPosts: PresentPosts;
 }> = async (app, { library, presentPosts }) => {
-  app.get(
-    '/api/me/transactions',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'Transaction History: your payments and refunds, and for creators their earnings and payouts; search, status and date range',
-        security: bearer,
-        querystring: transactionListQuerySchema,
-        response: { 200: transactionListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => presentTransactions(await library.transactions(signedIn(request).user, request.query)),
-  );
-
-  app.get(
-    '/api/me/transactions/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'View Details of one transaction (id, transaction id, method, date, status, split)',
-        security: bearer,
-        params: idParams,
-        response: { 200: transactionDetailSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) =>
-      presentTransactionDetail(
-        await library.transaction(signedIn(request).user, transactionId(request.params.id)),
-      ),
-  );
-
-  app.delete(
-    '/api/me/transactions/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete: hides the row from your own list only (payments and the ledger never change)',
-        security: bearer,
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await library.hide(signedIn(request).user, transactionId(request.params.id));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/me/purchases',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "The private profile's Purchased tab: posts you unlocked, latest purchase first",
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: purchasesResponseSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return presentPurchases(presentPosts, user, await library.purchases(user, pageOf(request.query)));
-    },
-  );
+  registerEndpoints(app, ['fan-payments'], libraryEndpoints(library, presentPosts));
 };
 
 export default libraryRoutes;

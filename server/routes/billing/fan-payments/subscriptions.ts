@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   cancelSubscriptionResponseSchema,
   fanSubscriptionListSchema,
@@ -8,7 +8,6 @@ import {
   unsubscribeResponseSchema,
 } from '../../../../common/schemas/fan-payments.ts';
 import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
-import { signedIn } from '../../../plugins/auth.ts';
 import {
   presentCanceledSubscription,
   presentFanSubscriptions,
@@ -16,85 +15,68 @@ import {
   presentUnsubscribed,
 } from '../../../presenters/billing.ts';
 import type { FanSubscriptionsService } from '../../../services/billing/fan-payments/subscriptions.service.ts';
-import { bearer, errorResponses } from '../../auth/responses.ts';
+import { endpoint, registerEndpoints } from '../../endpoints.ts';
 import { idParams, uuidOr404 } from './ids.ts';
 
-const tags = ['fan-payments'];
 const subscriptionId = uuidOr404(m.subscriptionNotFound);
 
-const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: FanSubscriptionsService }> = async (
+/** A fan's subscriptions to creators, and a creator's subscribers. */
+export function subscriptionEndpoints(subscriptions: FanSubscriptionsService) {
+  return [
+    endpoint({
+      method: 'GET',
+      url: '/api/me/subscriptions',
+      summary: "The fan's subscriptions to creators, newest first",
+      caller: 'user',
+      query: pageQuery,
+      response: fanSubscriptionListSchema,
+      errors: [400],
+      handler: async ({ user, query }) =>
+        presentFanSubscriptions(await subscriptions.listMine(user, pageOf(query))),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/me/subscriptions/:id/cancel',
+      summary: 'Cancel: nothing more is charged, access lasts until the end of the paid period',
+      caller: 'user',
+      params: idParams,
+      response: cancelSubscriptionResponseSchema,
+      errors: [404, 409],
+      handler: async ({ user, params }) =>
+        presentCanceledSubscription(await subscriptions.cancel(user, subscriptionId(params.id))),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/creators/me/subscribers',
+      summary:
+        "The creator's subscribers (Manage Subscriptions): search by name or email, status, start date range",
+      caller: 'user',
+      query: subscriberListQuerySchema,
+      response: subscriberListSchema,
+      errors: [400, 403],
+      handler: async ({ user, query }) =>
+        presentSubscribers(await subscriptions.listSubscribers(user, query)),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/creators/me/subscribers/:id/unsubscribe',
+      summary:
+        "Unsubscribe user: the fan's access ends now and the unused part of the period is refunded pro rata",
+      caller: 'user',
+      params: idParams,
+      response: unsubscribeResponseSchema,
+      errors: [403, 404, 409],
+      handler: async ({ user, params }) =>
+        presentUnsubscribed(await subscriptions.unsubscribe(user, subscriptionId(params.id))),
+    }),
+  ];
+}
+
+const subscriptionRoutes: FastifyPluginAsync<{ subscriptions: FanSubscriptionsService }> = async (
   app,
   { subscriptions },
 ) => {
-  app.get(
-    '/api/me/subscriptions',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "The fan's subscriptions to creators, newest first",
-        security: bearer,
-        querystring: pageQuery,
-        response: { 200: fanSubscriptionListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
-      presentFanSubscriptions(await subscriptions.listMine(signedIn(request).user, pageOf(request.query))),
-  );
-
-  app.post(
-    '/api/me/subscriptions/:id/cancel',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Cancel: nothing more is charged, access lasts until the end of the paid period',
-        security: bearer,
-        params: idParams,
-        response: { 200: cancelSubscriptionResponseSchema, ...errorResponses(401, 404, 409) },
-      },
-    },
-    async (request) =>
-      presentCanceledSubscription(
-        await subscriptions.cancel(signedIn(request).user, subscriptionId(request.params.id)),
-      ),
-  );
-
-  app.get(
-    '/api/creators/me/subscribers',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          "The creator's subscribers (Manage Subscriptions): search by name or email, status, start date range",
-        security: bearer,
-        querystring: subscriberListQuerySchema,
-        response: { 200: subscriberListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) =>
-      presentSubscribers(await subscriptions.listSubscribers(signedIn(request).user, request.query)),
-  );
-
-  app.post(
-    '/api/creators/me/subscribers/:id/unsubscribe',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          "Unsubscribe user: the fan's access ends now and the unused part of the period is refunded pro rata",
-        security: bearer,
-        params: idParams,
-        response: { 200: unsubscribeResponseSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      presentUnsubscribed(
-        await subscriptions.unsubscribe(signedIn(request).user, subscriptionId(request.params.id)),
-      ),
-  );
+  registerEndpoints(app, ['fan-payments'], subscriptionEndpoints(subscriptions));
 };
 
 export default subscriptionRoutes;

@@ -9,9 +9,9 @@ import {
 } from '../../../../common/plans.ts';
 import { type PaymentOutcome, subscriptionMessages } from '../../../../common/schemas/subscriptions.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../../adapters/payments/provider.ts';
-import { AppError, conflict } from '../../../errors.ts';
+import { AppError, conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { canVerifyPayment, requireCanSubscribe } from '../../../policies/subscriptions.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
 import type { SubscriptionRecord } from '../../../repositories/agent-plans.repository.ts';
 import type { AgentPlansStore } from '../../../repositories/agent-plans-store.ts';
 import type { UserRecord } from '../../../repositories/users.repository.ts';
@@ -53,7 +53,8 @@ export function createCheckoutService(deps: {
       planId: PlanId,
       billingPeriod: BillingPeriod,
     ): Promise<CheckoutStarted> {
-      requireCanSubscribe(user);
+      // The receipt and the renewal notices go to the email: it must be verified.
+      assertCan(actorOf(user), 'account:act', {});
       const live = await store.subscriptions.findLive(user.id);
       if (live && live.status !== 'past_due') throw conflict(subscriptionMessages.alreadySubscribed);
       const trial = live === null && !(await store.subscriptions.hasHadTrial(user.id));
@@ -97,7 +98,8 @@ export function createCheckoutService(deps: {
     /** Asks the provider (a return to the callback URL proves nothing) and settles what it says. */
     async verify(user: UserRecord, reference: string): Promise<PaymentVerification> {
       const payment = await store.payments.findByReference(provider.name, reference);
-      canVerifyPayment(user, payment);
+      assertCan(actorOf(user), 'plan-payment:verify', { userId: payment?.userId ?? null });
+      if (!payment) throw notFound(subscriptionMessages.paymentNotFound);
       let status: PaymentOutcome = outcomeOf(payment);
       if (payment.status === 'pending') {
         const tx = await provider.verify(reference).catch((error: unknown) => {

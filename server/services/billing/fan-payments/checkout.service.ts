@@ -12,8 +12,6 @@ import { AppError, badRequest, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import { assertCanSubscribe, assertCanUnlock, assertOwnsPayment } from '../../../policies/fan-payments.ts';
-import { assertCanUnlockMessage } from '../../../policies/messages.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { ConversationsRepository } from '../../../repositories/conversations.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
@@ -176,7 +174,7 @@ export function createFanCheckoutService(deps: {
         store.subscriptions.find(user.id, creator.id),
       ]);
       assertCan(actorOf(user), 'creator:pay', { creator, blocked });
-      assertCanSubscribe(user, creator, { blocked, subscription, now: clock.now() });
+      assertCan(actorOf(user), 'creator:subscribe', { creator, blocked, subscription, now: clock.now() });
       const regular = planPriceCents(creator, plan);
       if (regular === null) throw badRequest(m.planNotOffered(creatorPlanNames[plan]));
       // A promotion takes its discount off the first period only; renewals charge the plan's price.
@@ -207,7 +205,7 @@ export function createFanCheckoutService(deps: {
         store.purchases.owns(user.id, postId),
       ]);
       assertCan(actorOf(user), 'creator:pay', { creator: row.creator, blocked });
-      assertCanUnlock(user, row.post, row.creator, { blocked, owned });
+      assertCan(actorOf(user), 'post:unlock', { post: row.post, creator: row.creator, blocked, owned });
       const amount = row.post.priceCents ?? 0;
       return start(
         user,
@@ -228,8 +226,12 @@ export function createFanCheckoutService(deps: {
     /** A pay-per-view message's checkout: only its recipient pays, once; back to the conversation. */
     async unlockMessage(user: UserRecord, messageId: string): Promise<FanCheckoutStarted> {
       const found = await deps.messages.findMessage(messageId);
-      if (!found || (found.message.senderId !== user.id && found.recipientId !== user.id))
-        throw notFound(messageMessages.messageNotFound);
+      assertCan(
+        actorOf(user),
+        'message:member',
+        found ? { senderId: found.message.senderId, recipientId: found.recipientId } : null,
+      );
+      if (!found) throw notFound(messageMessages.messageNotFound);
       const { message } = found;
       const [creator, items, blocked, owned] = await Promise.all([
         deps.creators.findByUserId(message.senderId),
@@ -238,7 +240,9 @@ export function createFanCheckoutService(deps: {
         store.purchases.ownsMessage(user.id, message.id),
       ]);
       assertCan(actorOf(user), 'creator:pay', { creator, blocked });
-      assertCanUnlockMessage(user.id, message, {
+      assertCan(actorOf(user), 'message:unlock', {
+        senderId: message.senderId,
+        priceCents: message.priceCents,
         recipientId: found.recipientId,
         hasItems: (items.get(message.id)?.length ?? 0) > 0,
         sellerApproved: creator?.status === 'approved',
@@ -266,7 +270,8 @@ export function createFanCheckoutService(deps: {
     /** Asks the provider (a return to the callback URL proves nothing) and settles what it says. */
     async verify(user: UserRecord, reference: string): Promise<CheckoutVerification> {
       const found = await store.payments.findByReference(provider.name, reference);
-      assertOwnsPayment(user, found);
+      assertCan(actorOf(user), 'fan-payment:verify', { fanId: found?.fanId ?? null });
+      if (!found) throw notFound(m.paymentNotFound);
       let payment: FanPaymentRecord = found;
       let status = outcomeOfFanPayment(payment);
       if (payment.status === 'pending' || payment.status === 'abandoned') {

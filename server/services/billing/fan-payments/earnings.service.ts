@@ -8,8 +8,8 @@ import {
 } from '../../../../common/schemas/earnings.ts';
 import { badRequest } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/creators.ts';
-import { assertIsCreator } from '../../../policies/fan-payments.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type {
   EarningsBucketRow,
@@ -110,7 +110,8 @@ export function createEarningsService(deps: {
       user: Viewer,
       query: { period: EarningsPeriod; from?: string | undefined; to?: string | undefined },
     ): Promise<EarningsOverviewResult> {
-      assertIsCreator(await deps.creators.findByUserId(user.id));
+      const creator = await deps.creators.findByUserId(user.id);
+      assertCan(actorOf(user), 'creator:books', { creatorUserId: creator?.userId ?? null });
       const { starts, until } = earningsRange(query, deps.clock.now());
       const first = starts[0] as Date;
       const rows = await deps.earnings.overview(user.id, {

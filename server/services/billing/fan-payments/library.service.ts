@@ -6,6 +6,7 @@ import { notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/creators.ts';
 import type {
   FanPaymentRecord,
@@ -55,6 +56,7 @@ export function createFanPaymentLibrary(deps: {
 
     async transaction(user: Viewer, id: string): Promise<TransactionDetails> {
       const row = await deps.transactions.find(user.id, id);
+      assertCan(actorOf(user), 'transaction:view', { found: row !== null });
       if (!row) throw notFound(m.transactionNotFound);
       const payment = row.fanPaymentId ? await deps.payments.findById(row.fanPaymentId) : null;
       return { row, payment, isFan: payment?.fanId === user.id };
@@ -62,7 +64,7 @@ export function createFanPaymentLibrary(deps: {
 
     async hide(user: Viewer, id: string): Promise<void> {
       const row = await deps.transactions.find(user.id, id);
-      if (!row) throw notFound(m.transactionNotFound);
+      assertCan(actorOf(user), 'transaction:view', { found: row !== null });
       await deps.transactions.hide(user.id, id, deps.clock.now());
     },
 

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type CreateOfferInput, offerLimits, offerMessages } from '../../../../common/schemas/offers.ts';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import { actorOf, assertCan } from '../../../policies/access.ts';
+import { actorOf, assertCan, refusalOf } from '../../../policies/access.ts';
 import { assertNotRegionBlocked, isOwnerOf } from '../../../policies/creators.ts';
-import { canMakeOffers, offerRefusal } from '../../../policies/offers.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
@@ -43,19 +42,25 @@ export function createOffersService(deps: {
 
   async function ownCreator(user: Viewer): Promise<CreatorRecord> {
     const creator = await deps.creators.findByUserId(user.id);
-    if (!creator || !canMakeOffers(creator)) throw forbidden(offerMessages.creatorsOnly);
+    assertCan(actorOf(user), 'offer:make', { creator });
+    if (!creator) throw forbidden(offerMessages.creatorsOnly);
     return creator;
   }
 
   /** The offer behind a link on this creator's page; anything else does not exist. */
   async function offerAt(
+    viewer: Viewer | null,
     handle: string,
     code: string,
   ): Promise<{ offer: OfferRecord; creator: CreatorRecord }> {
     const creator = await deps.creators.findByHandle(handle);
     const offer = code.length <= 40 ? await store.offers.findByCode(code) : null;
-    if (creator?.status !== 'approved' || !offer || offer.creatorId !== creator.id)
-      throw notFound(offerMessages.notFound);
+    assertCan(actorOf(viewer), 'offer:view', {
+      creator,
+      offerCreatorId: offer?.creatorId ?? null,
+      blocked: false,
+    });
+    if (!creator || !offer) throw notFound(offerMessages.notFound);
     return { offer, creator };
   }
 
@@ -72,18 +77,19 @@ export function createOffersService(deps: {
       viewer ? store.subscriptions.find(viewer.id, creator.id) : Promise.resolve(null),
       viewer ? store.offers.savedCard(viewer.id, deps.providerName) : Promise.resolve(null),
     ]);
-    if (blocked) throw notFound(offerMessages.notFound);
+    assertCan(actorOf(viewer), 'offer:view', { creator, offerCreatorId: offer.creatorId, blocked });
     // Where the creator's page is not shown, neither are its offers (451, as the page answers).
     assertNotRegionBlocked(viewer, creator);
-    const refusal = offerRefusal({
-      offer,
-      claims,
-      isOwner: viewer !== null && isOwnerOf(viewer, creator),
-      blocked,
-      claimed,
-      subscription,
-      now,
-    });
+    const refusal =
+      refusalOf(actorOf(viewer), 'offer:claim', {
+        offer,
+        claims,
+        isOwner: viewer !== null && isOwnerOf(viewer, creator),
+        blocked,
+        claimed,
+        subscription,
+        now,
+      })?.message ?? null;
     return { offer, creator, claims, refusal, hasSavedCard: card !== null, signedIn: viewer !== null };
   }
 
@@ -110,12 +116,12 @@ export function createOffersService(deps: {
       const stopped = /^[0-9a-f-]{36}$/i.test(id)
         ? await store.offers.stop(creator.id, id.toLowerCase(), clock.now())
         : null;
-      if (!stopped) throw notFound(offerMessages.notFound);
+      assertCan(actorOf(user), 'offer:stop', { stopped: Boolean(stopped) });
     },
 
     /** An offer from its link, as this viewer (signed in or not) may take it. */
     async view(viewer: Viewer | null, handle: string, code: string): Promise<OfferFacts> {
-      const { offer, creator } = await offerAt(handle, code);
+      const { offer, creator } = await offerAt(viewer, handle, code);
       return facts(viewer, offer, creator);
     },
 
@@ -136,10 +142,10 @@ export function createOffersService(deps: {
       creator: CreatorRecord;
       offer: OfferRecord;
     }> {
-      const { offer, creator } = await offerAt(handle, code);
+      const { offer, creator } = await offerAt(user, handle, code);
       if (offer.kind !== 'trial' || offer.trialDays === null) throw badRequest(offerMessages.notATrial);
       const blocked = await deps.blocks.between(user.id, creator.userId);
-      if (blocked) throw notFound(offerMessages.notFound);
+      assertCan(actorOf(user), 'offer:view', { creator, offerCreatorId: offer.creatorId, blocked });
       assertCan(actorOf(user), 'creator:pay', { creator, blocked });
       return store.withTransaction(async (r) => {
         const now = clock.now();
@@ -151,7 +157,7 @@ export function createOffersService(deps: {
           r.offers.hasClaimed(offer.id, user.id),
           r.subscriptions.find(user.id, creator.id),
         ]);
-        const refusal = offerRefusal({
+        assertCan(actorOf(user), 'offer:claim', {
           offer: locked,
           claims,
           isOwner: isOwnerOf(user, creator),
@@ -160,7 +166,6 @@ export function createOffersService(deps: {
           subscription: existing,
           now,
         });
-        if (refusal) throw conflict(refusal);
         const sub = await r.subscriptions.lockPair(user.id, creator.id, now);
         const card = renew ? await r.offers.savedCard(user.id, deps.providerName) : null;
         const renews = card !== null;
@@ -197,7 +202,13 @@ export function createOffersService(deps: {
     /** A promotion's code at the subscribe checkout: the offer, when this fan may take it now. */
     async promotionFor(user: Viewer, creator: CreatorRecord, code: string): Promise<OfferRecord> {
       const offer = code.length <= 40 ? await store.offers.findByCode(code) : null;
-      if (!offer || offer.creatorId !== creator.id) throw notFound(offerMessages.notFound);
+      // The creator's page was asked already ('creator:subscribe': approved, no block).
+      assertCan(actorOf(user), 'offer:view', {
+        creator,
+        offerCreatorId: offer?.creatorId ?? null,
+        blocked: false,
+      });
+      if (!offer) throw notFound(offerMessages.notFound);
       if (offer.kind !== 'promotion') throw badRequest(offerMessages.notAPromotion);
       const seen = await facts(user, offer, creator);
       if (seen.refusal) throw conflict(seen.refusal);

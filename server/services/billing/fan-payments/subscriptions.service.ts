@@ -3,20 +3,15 @@ import {
   type SubscriberListQuery,
 } from '../../../../common/schemas/fan-payments.ts';
 import type { CreatorPrices } from '../../../../common/schemas/pricing.ts';
-import { conflict, notFound } from '../../../errors.ts';
+import { conflict, forbidden, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
-import { assertNotRegionBlocked, isOwnerOf, type Viewer } from '../../../policies/creators.ts';
-import {
-  assertIsCreator,
-  assertIsCreatorOf,
-  assertIsSubscriber,
-  hasAccess,
-  subscribeProblem,
-} from '../../../policies/fan-payments.ts';
+import { actorOf, assertCan, refusalOf } from '../../../policies/access.ts';
+import { assertNotRegionBlocked, type Viewer } from '../../../policies/creators.ts';
+import { hasAccess } from '../../../policies/fan-payments.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
+import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type {
   CreatorSubscriptionRecord,
@@ -45,6 +40,18 @@ export interface CreatorSubscriptionFacts {
   /** Why the viewer may not subscribe now (null: they may; signed out, choosing a plan asks to sign in). */
   refusal: string | null;
   now: Date;
+}
+
+/** A creator ends subscriptions to their own page only; any other does not exist for them. */
+function assertCreatorOf(
+  user: Viewer,
+  creator: Pick<CreatorRecord, 'id'>,
+  subscription: Pick<CreatorSubscriptionRecord, 'creatorId'> | null,
+): void {
+  assertCan(actorOf(user), 'subscriber:manage', {
+    creatorId: creator.id,
+    subscriptionCreatorId: subscription?.creatorId ?? null,
+  });
 }
 
 const subscriptionKey = (row: { subscription: { startedAt: Date; id: string } }) =>
@@ -113,8 +120,7 @@ export function createFanSubscriptionsService(deps: {
       const creator = await deps.creators.findByHandle(handle);
       if (!creator) throw notFound(m.creatorNotFound);
       const blocked = viewer ? await deps.blocks.between(viewer.id, creator.userId) : false;
-      if (blocked || (creator.status !== 'approved' && !isOwnerOf(viewer, creator)))
-        throw notFound(m.creatorNotFound);
+      assertCan(actorOf(viewer), 'creator:plans', { creator, blocked });
       // The plans are the creator's page: not shown where the creator chose not to be (451).
       assertNotRegionBlocked(viewer, creator);
       const now = clock.now();
@@ -129,7 +135,9 @@ export function createFanSubscriptionsService(deps: {
       return {
         ...facts,
         subscription: record && record.amount > 0 ? await fanRow(record.id) : null,
-        refusal: subscribeProblem(viewer, creator, { blocked, subscription: record, now }),
+        refusal:
+          refusalOf(actorOf(viewer), 'creator:subscribe', { creator, blocked, subscription: record, now })
+            ?.message ?? null,
       };
     },
 
@@ -150,7 +158,8 @@ export function createFanSubscriptionsService(deps: {
     async cancel(user: Viewer, id: string): Promise<{ row: FanSubscriptionRow; now: Date }> {
       await store.withTransaction(async (r) => {
         const sub = await r.subscriptions.lock(id);
-        assertIsSubscriber(user, sub);
+        assertCan(actorOf(user), 'fan-subscription:manage', { fanId: sub?.fanId ?? null });
+        if (!sub) throw notFound(m.subscriptionNotFound);
         const now = clock.now();
         if (sub.status === 'canceled' && sub.currentPeriodEnd > now) throw conflict(m.alreadyCanceled);
         if (!hasAccess(sub, now)) throw conflict(m.subscriptionEnded);
@@ -170,7 +179,8 @@ export function createFanSubscriptionsService(deps: {
       query: Omit<SubscriberListQuery, 'limit'> & { limit: number },
     ): Promise<{ rows: SubscriberRow[]; nextCursor: string | null }> {
       const creator = await deps.creators.findByUserId(user.id);
-      assertIsCreator(creator);
+      assertCan(actorOf(user), 'creator:books', { creatorUserId: creator?.userId ?? null });
+      if (!creator) throw forbidden(m.notCreator);
       const before = decodeCursor(query.cursor, ['at', 'id']);
       const rows = await store.subscriptions.listSubscribers(creator.id, {
         now: clock.now(),
@@ -186,8 +196,9 @@ export function createFanSubscriptionsService(deps: {
     /** Unsubscribe user: access ends now and the unused part of what the fan paid goes back. */
     async unsubscribe(user: Viewer, id: string): Promise<{ row: SubscriberRow; refund: number }> {
       const creator = await deps.creators.findByUserId(user.id);
-      assertIsCreator(creator);
-      const refund = await endNow(id, (sub) => assertIsCreatorOf(creator, sub));
+      assertCan(actorOf(user), 'creator:books', { creatorUserId: creator?.userId ?? null });
+      if (!creator) throw forbidden(m.notCreator);
+      const refund = await endNow(id, (sub) => assertCreatorOf(user, creator, sub));
       const row = await store.subscriptions.findSubscriber(id, clock.now());
       if (!row) throw notFound(m.subscriptionNotFound);
       return { row, refund };
@@ -202,7 +213,9 @@ export function createFanSubscriptionsService(deps: {
       if (!creator) return 0;
       const sub = await store.subscriptions.find(fanId, creator.id);
       if (!sub || !hasAccess(sub, clock.now())) return 0;
-      return endNow(sub.id, (locked) => assertIsCreatorOf(creator, locked));
+      return endNow(sub.id, (locked) =>
+        assertCreatorOf({ id: creatorUserId, role: 'user' }, creator, locked),
+      );
     },
   };
 }

@@ -2,7 +2,7 @@ import { pathTo, routes } from '../../../../common/routes.ts';
 import type { CheckoutOutcome } from '../../../../common/schemas/fan-payments.ts';
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import { formatUsd } from '../../../lib/money.ts';
-import { tipRefusal } from '../../../policies/tips.ts';
+import { actorOf, refusalOf } from '../../../policies/access.ts';
 import { presentMessage } from '../../../presenters/message.ts';
 import type { CreatorRecord } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentRecord } from '../../../repositories/fan-payments.repository.ts';
@@ -45,8 +45,11 @@ export function createTipSettlement(deps: {
     ): Promise<TipDecision | null> {
       if (!creator) return refuse('the creator page no longer exists');
       const facts = await r.tips.recipientFacts(payment.fanId, payment.creatorUserId);
-      const problem = tipRefusal({ id: payment.fanId, role: 'user' }, creator, facts);
-      if (problem) return refuse(`tip refused: ${problem}`);
+      const problem = refusalOf(actorOf({ id: payment.fanId, role: 'user' }), 'creator:tip', {
+        creator,
+        ...facts,
+      });
+      if (problem) return refuse(`tip refused: ${problem.message}`);
       const paid = await succeed();
       if (!paid) return null;
       const tipMessage = await r.tips.postMessage({

@@ -6,7 +6,7 @@ import { conflict, notFound, rateLimited } from '../../../errors.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { consume, rateLimits } from '../../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import { assertCanTip, assertTipAmount } from '../../../policies/tips.ts';
+import { assertTipAmount } from '../../../policies/tips.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsRepository } from '../../../repositories/fan-payments.repository.ts';
 import type { TipsRepository } from '../../../repositories/tips.repository.ts';
@@ -45,7 +45,7 @@ export function createTipsService(deps: {
       if (!creator) throw notFound(m.creatorNotFound);
       const facts = await deps.tips.recipientFacts(user.id, creator.userId);
       assertCan(actorOf(user), 'creator:pay', { creator, blocked: facts.blocked });
-      assertCanTip(user, creator, facts);
+      assertCan(actorOf(user), 'creator:tip', { creator, ...facts });
       const note = input.note?.trim() ?? '';
 
       const earlier = await deps.payments.findByIdempotencyKey(user.id, input.idempotencyKey);

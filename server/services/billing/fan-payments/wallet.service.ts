@@ -2,8 +2,8 @@ import { fanPaymentMessages as m } from '../../../../common/schemas/fan-payments
 import { conflict, notFound } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
+import { actorOf, assertCan } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/creators.ts';
-import { assertCanSettlePayouts, assertIsCreator } from '../../../policies/fan-payments.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type { CreatorBalances, WalletHistoryRow } from '../../../repositories/ledger.repository.ts';
@@ -71,7 +71,7 @@ export function createWalletService(deps: {
 
   async function requireCreator(user: Viewer) {
     const creator = await deps.creators.findByUserId(user.id);
-    assertIsCreator(creator);
+    assertCan(actorOf(user), 'creator:books', { creatorUserId: creator?.userId ?? null });
     return creator;
   }
 
@@ -100,7 +100,7 @@ export function createWalletService(deps: {
     },
 
     async markPaid(admin: Viewer, id: string, note: string | undefined): Promise<AdminPayoutRow> {
-      assertCanSettlePayouts(admin);
+      assertCan(actorOf(admin), 'payout:settle', {});
       const paid = await store.withTransaction(async (r) => {
         const now = clock.now();
         const done = await r.payouts.markPaid(id, admin.id, note?.trim() || null, now);
