@@ -16,8 +16,8 @@ const ownProcessTests = [
   'server/adapters/redis-outage.test.ts',
   'server/routes/media/server-crash.test.ts',
   'server/routes/media/post-media.test.ts',
-  'server/routes/events/two-processes.test.ts',
-  'server/routes/events/redis-outage.test.ts',
+  'server/routes/realtime/two-processes.test.ts',
+  'server/routes/realtime/redis-outage.test.ts',
   'server/routes/hardening/hostile-uploads.test.ts',
   'scripts/test-all.test.ts',
 ];

@@ -27,7 +27,7 @@ import { sha256 } from '../server/lib/secrets.ts';
 import { createMassMessagesRepository } from '../server/repositories/mass-messages.repository.ts';
 import { rowsOf } from '../server/repositories/rows.ts';
 import { createSessionsRepository } from '../server/repositories/sessions.repository.ts';
-import { MASS_MESSAGE_BATCH } from '../server/services/messaging/mass-message-delivery.ts';
+import { MASS_MESSAGE_BATCH } from '../server/services/messages/mass-message-delivery.ts';
 import { openEventStream, type SseStream } from '../server/test/sse.ts';
 import { openBenchDatabase } from './support/bench-database.ts';
 

@@ -5,7 +5,7 @@ import agentPlanRoutes from '../routes/billing/agent-plans/index.ts';
 import fanPaymentRoutes from '../routes/billing/fan-payments/index.ts';
 import providerRoutes from '../routes/billing/provider/index.ts';
 import { createBillingRuntime, createFanPaymentServices } from './billing-services.ts';
-import type { MessagingModule } from './messaging.ts';
+import type { MessagesModule } from './messages.ts';
 import { defineModule } from './module.ts';
 import { createPayouts, payoutJobs, registerPayouts } from './payouts.ts';
 import type { Platform } from './platform.ts';
@@ -21,7 +21,7 @@ import type { RealtimeModule } from './realtime.ts';
  */
 export function createBillingModule(
   p: Platform,
-  deps: { realtime: RealtimeModule; posts: PostsModule; messaging: MessagingModule },
+  deps: { realtime: RealtimeModule; posts: PostsModule; messages: MessagesModule },
 ) {
   const { config, repos, clock, log } = p;
   const runtime = createBillingRuntime({ config, repos, clock, log, send: p.deliverWebhook });
@@ -49,7 +49,7 @@ export function createBillingModule(
     events: deps.realtime.events,
     tipLimits: config.payments.tips,
     limiter: p.limiter,
-    messageViewOf: (viewerId, messageId) => deps.messaging.messaging.viewOf(viewerId, messageId),
+    messageViewOf: (viewerId, messageId) => deps.messages.messages.viewOf(viewerId, messageId),
     payoutTransfers: payouts.transfers,
   });
   const jobs: JobDefinition<never>[] = [

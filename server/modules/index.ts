@@ -10,7 +10,7 @@ import { createBillingModule } from './billing.ts';
 import { createCreatorsModule } from './creators.ts';
 import { createEngagementModule } from './engagement.ts';
 import { createMediaModule } from './media.ts';
-import { createMessagingModule } from './messaging.ts';
+import { createMessagesModule } from './messages.ts';
 import type { Module } from './module.ts';
 import type { Platform } from './platform.ts';
 import { createPostsModule } from './posts.ts';
@@ -35,8 +35,8 @@ export function createModules(p: Platform, options: ModuleOptions) {
   });
   const vault = createVaultModule(p, { media });
   const engagement = createEngagementModule(p, { posts, realtime });
-  const messaging = createMessagingModule(p, { realtime, media });
-  const billing = createBillingModule(p, { realtime, posts, messaging });
+  const messages = createMessagesModule(p, { realtime, media });
+  const billing = createBillingModule(p, { realtime, posts, messages });
   const safety = createSafetyModule(p, { media, realtime, billing });
   const list: Module[] = [
     auth,
@@ -46,7 +46,7 @@ export function createModules(p: Platform, options: ModuleOptions) {
     posts,
     vault,
     engagement,
-    messaging,
+    messages,
     billing,
     safety,
   ];

@@ -1,7 +1,7 @@
 import { createEventBus } from '../adapters/bus/index.ts';
 import { pruneUserEventsJob } from '../jobs/prune-user-events.ts';
-import eventRoutes from '../routes/events/index.ts';
-import { createConversationChanges } from '../services/messaging/conversation-changes.ts';
+import eventRoutes from '../routes/realtime/index.ts';
+import { createConversationChanges } from '../services/messages/conversation-changes.ts';
 import { createEventsService } from '../services/realtime/events.service.ts';
 import { createNotificationsService } from '../services/realtime/notifications.service.ts';
 import { defineModule } from './module.ts';

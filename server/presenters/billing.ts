@@ -26,8 +26,8 @@ import {
 import type { PostList } from '../../common/schemas/posts.ts';
 import { tipMessages } from '../../common/schemas/tips.ts';
 import { addDays } from '../lib/clock.ts';
-import type { Viewer } from '../policies/creators.ts';
-import { hasAccess } from '../policies/fan-payments.ts';
+import type { Viewer } from '../policies/actions/creators.ts';
+import { hasAccess } from '../policies/actions/payments.ts';
 import type { FanSubscriptionRow, SubscriberRow } from '../repositories/fan-subscriptions.repository.ts';
 import type { WalletHistoryRow } from '../repositories/ledger.repository.ts';
 import type { PayoutRecord } from '../repositories/payouts.repository.ts';

@@ -8,8 +8,6 @@ import {
 import type { MediaView } from '../../common/schemas/media.ts';
 import { actorOf, can } from '../policies/access.ts';
 import { isOwnerOf, type Viewer } from '../policies/actions/creators.ts';
-import { canSubscribeToCreator } from '../policies/fan-payments.ts';
-import { canTipCreator } from '../policies/tips.ts';
 import type { CreatorCounts, CreatorRecord, ReviewRow } from '../repositories/creators.repository.ts';
 
 /** `viewer`: given where a list shows the signed-in viewer's own page apart (search results). */
@@ -64,8 +62,16 @@ export function presentCreatorProfile(
     canEdit: can(actor, 'creator:edit', page),
     canMessage: can(actor, 'creator:message', page),
     canFollow: can(actor, 'creator:follow-toggle', { creator, blocked, isFollowing: context.isFollowing }),
-    canSubscribe: canSubscribeToCreator(viewer, creator, blocked),
-    canTip: canTipCreator(viewer, creator, blocked),
+    // The page's own rules (not yourself, no block, an approved page); a visitor is asked to sign in
+    // first. Whether a subscription still renews, or the creator's account can take a tip, is asked
+    // when the checkout starts.
+    canSubscribe: can(actorOf(viewer), 'creator:subscribe', {
+      creator,
+      blocked,
+      subscription: null,
+      now: new Date(0),
+    }),
+    canTip: can(actorOf(viewer), 'creator:tip', { creator, blocked }),
     canReport: can(actor, 'creator:report', page),
     createdAt: creator.createdAt.toISOString(),
   };

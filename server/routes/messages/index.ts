@@ -11,13 +11,13 @@ import {
   sendMessageSchema,
 } from '../../../common/schemas/messages.ts';
 import { pageOf, pageQuery, pageQuerySchema } from '../../../common/schemas/pagination.ts';
-import type { MessagingService } from '../../services/messaging/messaging.service.ts';
+import type { MessagesService } from '../../services/messages/messages.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 
 /** Conversations and their messages: the endpoints, as declarations (server/routes/endpoints.ts). */
-export function messageEndpoints(messaging: MessagingService) {
+export function messageEndpoints(messages: MessagesService) {
   return [
     endpoint({
       method: 'GET',
@@ -28,7 +28,7 @@ export function messageEndpoints(messaging: MessagingService) {
       response: conversationListSchema,
       errors: [400],
       handler: ({ user, query }) =>
-        messaging.list(user, {
+        messages.list(user, {
           ...pageOf(query),
           ...(query.q ? { query: query.q } : {}),
         }),
@@ -41,7 +41,7 @@ export function messageEndpoints(messaging: MessagingService) {
       body: openConversationSchema,
       response: conversationSchema,
       errors: [400, 403, 404],
-      handler: ({ user, body }) => messaging.open(user, body.userId),
+      handler: ({ user, body }) => messages.open(user, body.userId),
     }),
     endpoint({
       method: 'GET',
@@ -51,7 +51,7 @@ export function messageEndpoints(messaging: MessagingService) {
       params: idParams,
       response: conversationSchema,
       errors: [404],
-      handler: ({ user, params }) => messaging.get(user, params.id),
+      handler: ({ user, params }) => messages.get(user, params.id),
     }),
     endpoint({
       method: 'GET',
@@ -62,7 +62,7 @@ export function messageEndpoints(messaging: MessagingService) {
       query: pageQuerySchema({ defaultLimit: messageLimits.pageSize }),
       response: messagePageSchema,
       errors: [400, 404],
-      handler: ({ user, params, query }) => messaging.messages(user, params.id, { ...pageOf(query) }),
+      handler: ({ user, params, query }) => messages.messages(user, params.id, { ...pageOf(query) }),
     }),
     endpoint({
       method: 'POST',
@@ -74,7 +74,7 @@ export function messageEndpoints(messaging: MessagingService) {
       status: 201,
       response: chatMessageSchema,
       errors: [400, 403, 404, 429],
-      handler: ({ user, params, body }) => messaging.send(user, params.id, body),
+      handler: ({ user, params, body }) => messages.send(user, params.id, body),
     }),
     endpoint({
       method: 'GET',
@@ -84,7 +84,7 @@ export function messageEndpoints(messaging: MessagingService) {
       query: pageQuery,
       response: purchasedMessageListSchema,
       errors: [400],
-      handler: ({ user, query }) => messaging.purchased(user, pageOf(query)),
+      handler: ({ user, query }) => messages.purchased(user, pageOf(query)),
     }),
     endpoint({
       method: 'POST',
@@ -96,15 +96,15 @@ export function messageEndpoints(messaging: MessagingService) {
       response: z.null(),
       errors: [404],
       handler: async ({ user, params }) => {
-        await messaging.markRead(user, params.id);
+        await messages.markRead(user, params.id);
         return null;
       },
     }),
   ];
 }
 
-const messageRoutes: FastifyPluginAsync<{ messaging: MessagingService }> = async (app, { messaging }) => {
-  registerEndpoints(app, ['messages'], messageEndpoints(messaging));
+const messageRoutes: FastifyPluginAsync<{ messages: MessagesService }> = async (app, { messages }) => {
+  registerEndpoints(app, ['messages'], messageEndpoints(messages));
 };
 
 export default messageRoutes;

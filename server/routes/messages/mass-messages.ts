@@ -11,8 +11,8 @@ import {
 } from '../../../common/schemas/mass-messages.ts';
 import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import { presentFanList, presentMassMessage } from '../../presenters/mass-message.ts';
-import type { FanListsService } from '../../services/messaging/fan-lists.service.ts';
-import type { MassMessagesService } from '../../services/messaging/mass-messages.service.ts';
+import type { FanListsService } from '../../services/messages/fan-lists.service.ts';
+import type { MassMessagesService } from '../../services/messages/mass-messages.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });

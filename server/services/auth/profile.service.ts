@@ -1,7 +1,7 @@
 import { authMessages } from '../../../common/schemas/auth.ts';
 import { validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isPublicVariant } from '../../policies/media.ts';
+import { isPublicVariant } from '../../policies/actions/media.ts';
 import type { MediaRepository } from '../../repositories/media.repository.ts';
 import type { ProfileChanges, UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
 

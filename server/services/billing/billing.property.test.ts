@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { hasAccess } from '../../policies/fan-payments.ts';
+import { hasAccess } from '../../policies/actions/payments.ts';
 import { assertLedgerBalanced } from '../../repositories/ledger.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
 import { createFanPaymentTestApp, DAY, type FanPaymentTestApp } from '../../test/billing/fan-payments.ts';

@@ -26,7 +26,7 @@ import type { LikesRepository } from '../../repositories/likes.repository.ts';
 import type { PurchasesRepository } from '../../repositories/purchases.repository.ts';
 import { isUniqueViolation } from '../../repositories/unique-violation.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
-import type { ConversationChanges } from '../messaging/conversation-changes.ts';
+import type { ConversationChanges } from '../messages/conversation-changes.ts';
 import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
 import type { OwnedMedia } from './owned-media.ts';

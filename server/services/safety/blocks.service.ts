@@ -5,7 +5,7 @@ import { searchTerm } from '../../lib/search-term.ts';
 import { type Actor, actorOf, assertCan } from '../../policies/access.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
-import type { ConversationChanges } from '../messaging/conversation-changes.ts';
+import type { ConversationChanges } from '../messages/conversation-changes.ts';
 
 export function createBlocksService(deps: {
   blocks: BlocksRepository;

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import { isAdminAccount } from '../../policies/actions/accounts.ts';
-import type { Viewer } from '../../policies/creators.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import type { CommentsRepository } from '../../repositories/comments.repository.ts';
 import type { PostsRepository } from '../../repositories/posts.repository.ts';
 import type {

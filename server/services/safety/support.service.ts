@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { consume, type RateLimit, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import type { Viewer } from '../../policies/creators.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
 import type {
   SupportReplyRecord,
   SupportRepository,

@@ -9,7 +9,7 @@ import {
 import { badRequest } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import type { Viewer } from '../../../policies/creators.ts';
+import type { Viewer } from '../../../policies/actions/creators.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type {
   EarningsBucketRow,

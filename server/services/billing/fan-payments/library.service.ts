@@ -7,7 +7,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import type { Viewer } from '../../../policies/creators.ts';
+import type { Viewer } from '../../../policies/actions/creators.ts';
 import type {
   FanPaymentRecord,
   FanPaymentsRepository,

@@ -11,7 +11,7 @@ import { nameOf } from '../../realtime/actor-name.ts';
 import type { EventsService } from '../../realtime/events.service.ts';
 import type { NotificationsService } from '../../realtime/notifications.service.ts';
 
-/** How one member sees a message now (server/services/messaging/messaging.service.ts `viewOf`). */
+/** How one member sees a message now (server/services/messages/messages.service.ts `viewOf`). */
 export type MessageViewOf = (viewerId: string, messageId: string) => Promise<ChatMessage | null>;
 
 export interface PaidEvent {

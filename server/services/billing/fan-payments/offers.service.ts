@@ -3,7 +3,7 @@ import { type CreateOfferInput, offerLimits, offerMessages } from '../../../../c
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { actorOf, assertCan, refusalOf } from '../../../policies/access.ts';
-import { assertNotRegionBlocked, isOwnerOf } from '../../../policies/creators.ts';
+import { isOwnerOf } from '../../../policies/actions/creators.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
@@ -79,7 +79,7 @@ export function createOffersService(deps: {
     ]);
     assertCan(actorOf(viewer), 'offer:view', { creator, offerCreatorId: offer.creatorId, blocked });
     // Where the creator's page is not shown, neither are its offers (451, as the page answers).
-    assertNotRegionBlocked(viewer, creator);
+    assertCan(actorOf(viewer), 'creator:region', { creator });
     const refusal =
       refusalOf(actorOf(viewer), 'offer:claim', {
         offer,

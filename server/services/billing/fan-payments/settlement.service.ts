@@ -1,7 +1,7 @@
 import type { CheckoutOutcome } from '../../../../common/schemas/fan-payments.ts';
 import type { ProviderTransaction } from '../../../adapters/payments/provider.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import { hasAccess } from '../../../policies/fan-payments.ts';
+import { hasAccess } from '../../../policies/actions/payments.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentRecord, FanProviderDetails } from '../../../repositories/fan-payments.repository.ts';
 import type { FanPaymentRepositories, FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';

@@ -8,8 +8,8 @@ import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
 import { actorOf, assertCan, refusalOf } from '../../../policies/access.ts';
-import { assertNotRegionBlocked, type Viewer } from '../../../policies/creators.ts';
-import { hasAccess } from '../../../policies/fan-payments.ts';
+import type { Viewer } from '../../../policies/actions/creators.ts';
+import { hasAccess } from '../../../policies/actions/payments.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
@@ -122,7 +122,7 @@ export function createFanSubscriptionsService(deps: {
       const blocked = viewer ? await deps.blocks.between(viewer.id, creator.userId) : false;
       assertCan(actorOf(viewer), 'creator:plans', { creator, blocked });
       // The plans are the creator's page: not shown where the creator chose not to be (451).
-      assertNotRegionBlocked(viewer, creator);
+      assertCan(actorOf(viewer), 'creator:region', { creator });
       const now = clock.now();
       const prices: CreatorPrices = {
         monthlyPriceCents: creator.monthlyPriceCents,

@@ -2,16 +2,22 @@ import { pathTo } from '../../../../common/routes.ts';
 import { fanPaymentMessages as m } from '../../../../common/schemas/fan-payments.ts';
 import { type TipLimits, tipMessages as t } from '../../../../common/schemas/tips.ts';
 import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
-import { conflict, notFound, rateLimited } from '../../../errors.ts';
+import { conflict, notFound, rateLimited, validationFailed } from '../../../errors.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { consume, rateLimits } from '../../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import { assertTipAmount } from '../../../policies/tips.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsRepository } from '../../../repositories/fan-payments.repository.ts';
 import type { TipsRepository } from '../../../repositories/tips.repository.ts';
 import type { UserRecord } from '../../../repositories/users.repository.ts';
 import type { FanCheckoutService, FanCheckoutStarted } from './checkout.service.ts';
+
+/** A tip is whole cents between the operator's limits (server/config.ts `payments.tips`). */
+export function assertTipAmount(amount: number, limits: TipLimits): void {
+  if (!Number.isSafeInteger(amount)) throw validationFailed({ amount: t.wholeCents });
+  if (amount < limits.minCents) throw validationFailed({ amount: t.tooSmall(limits.minCents) });
+  if (amount > limits.maxCents) throw validationFailed({ amount: t.tooLarge(limits.maxCents) });
+}
 
 export interface TipInput {
   /** USD cents. */

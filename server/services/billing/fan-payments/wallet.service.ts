@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import type { Viewer } from '../../../policies/creators.ts';
+import type { Viewer } from '../../../policies/actions/creators.ts';
 import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
 import type { CreatorBalances, WalletHistoryRow } from '../../../repositories/ledger.repository.ts';

@@ -1,10 +1,10 @@
 import { SEND_MASS_MESSAGE, sendMassMessageJob } from '../jobs/send-mass-message.ts';
 import messageRoutes from '../routes/messages/index.ts';
 import massMessageRoutes from '../routes/messages/mass-messages.ts';
-import { createFanListsService } from '../services/messaging/fan-lists.service.ts';
-import { createMassMessageDelivery } from '../services/messaging/mass-message-delivery.ts';
-import { createMassMessagesService } from '../services/messaging/mass-messages.service.ts';
-import { createMessagingService } from '../services/messaging/messaging.service.ts';
+import { createFanListsService } from '../services/messages/fan-lists.service.ts';
+import { createMassMessageDelivery } from '../services/messages/mass-message-delivery.ts';
+import { createMassMessagesService } from '../services/messages/mass-messages.service.ts';
+import { createMessagesService } from '../services/messages/messages.service.ts';
 import type { MediaModule } from './media.ts';
 import { defineModule } from './module.ts';
 import type { Platform } from './platform.ts';
@@ -13,11 +13,11 @@ import type { RealtimeModule } from './realtime.ts';
 /**
  * Conversations and messages (/api/conversations), mass messages and the creator's lists of fans,
  * and the job that delivers a mass message in batches; new messages reach open tabs as events.
- * Billing shows a bought message with its `messaging.viewOf`.
+ * Billing shows a bought message with its `messages.viewOf`.
  */
-export function createMessagingModule(p: Platform, deps: { realtime: RealtimeModule; media: MediaModule }) {
+export function createMessagesModule(p: Platform, deps: { realtime: RealtimeModule; media: MediaModule }) {
   const { repos, clock, log } = p;
-  const messaging = createMessagingService({
+  const messages = createMessagesService({
     conversations: repos.conversations,
     blocks: repos.blocks,
     entitlements: repos.entitlements,
@@ -35,10 +35,10 @@ export function createMessagingModule(p: Platform, deps: { realtime: RealtimeMod
     clock,
   });
   return defineModule({
-    name: 'messaging',
-    messaging,
+    name: 'messages',
+    messages,
     routes: async (app) => {
-      await app.register(messageRoutes, { messaging });
+      await app.register(messageRoutes, { messages });
       await app.register(massMessageRoutes, {
         massMessages: createMassMessagesService({
           massMessages: repos.massMessages,
@@ -62,4 +62,4 @@ export function createMessagingModule(p: Platform, deps: { realtime: RealtimeMod
   });
 }
 
-export type MessagingModule = ReturnType<typeof createMessagingModule>;
+export type MessagesModule = ReturnType<typeof createMessagesModule>;

@@ -36,7 +36,7 @@ import type { EventsService } from '../realtime/events.service.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Sender = Pick<UserRecord, 'id' | 'role' | 'isEmailVerified'>;
 
-export function createMessagingService(deps: {
+export function createMessagesService(deps: {
   conversations: ConversationsRepository;
   blocks: Pick<BlocksRepository, 'between'>;
   entitlements: Pick<EntitlementsRepository, 'subscribedAmong'>;
@@ -298,4 +298,4 @@ export function createMessagingService(deps: {
   };
 }
 
-export type MessagingService = ReturnType<typeof createMessagingService>;
+export type MessagesService = ReturnType<typeof createMessagesService>;
