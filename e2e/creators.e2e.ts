@@ -63,7 +63,7 @@ describe('the creator journey in a browser', () => {
     await page.getByLabel('Banner image').setInputFiles({
       name: 'banner.png',
       mimeType: 'image/png',
-      buffer: await solidPng(1200, 1200, '#2c3e50'),
+      buffer: await solidPng(1500, 500, '#2c3e50'),
     });
     await page.getByLabel('Bio').fill('Street photography from Nairobi.');
     await primary(page, /continue/i);
@@ -74,7 +74,7 @@ describe('the creator journey in a browser', () => {
     await page.getByLabel(/Monthly price/).fill('$9.99abc');
     await expect.poll(() => page.getByLabel(/Monthly price/).inputValue()).toBe('9.99');
     await page.getByText('Save 20%').first().waitFor();
-    await primary(page, 'Finish');
+    await primary(page, /continue/i);
 
     await primary(page, /skip for now/i);
     await page
@@ -146,9 +146,9 @@ describe('the creator journey in a browser', () => {
     await page.getByText('Username must start with @').waitFor();
 
     await username.fill(`@${handle}_new`);
-    await page.getByLabel('Bio').fill('x'.repeat(500));
+    await page.getByLabel('Bio').fill('x'.repeat(501));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Bio must be less than 500 characters').waitFor();
+    await page.getByText('Bio must be at most 500 characters').waitFor();
 
     await page.getByLabel('Bio').fill('Edited in a browser.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -44,7 +44,7 @@ export const creatorMessages = {
   documentRequired: 'Please add a verification document',
   bannerRequired: 'Please add a banner image',
   bioRequired: 'Please write a short bio',
-  bioTooLong: `Bio must be less than ${limits.bioMaxLength} characters`,
+  bioTooLong: `Bio must be at most ${limits.bioMaxLength} characters`,
   priceRequired: 'Please enter your monthly price',
   priceFormat: 'Enter a price in dollars, like 9.99',
   priceRange: 'The monthly price must be between $4.99 and $100',
@@ -243,10 +243,7 @@ export const editCreatorProfileSchema = z.object({
       const problem = handleProblem(normalizeHandle(value));
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
-  bio: z
-    .string()
-    .trim()
-    .max(limits.bioMaxLength - 1, m.bioTooLong),
+  bio: z.string().trim().max(limits.bioMaxLength, m.bioTooLong),
 });
 export type EditCreatorProfileForm = z.infer<typeof editCreatorProfileSchema>;
 

@@ -214,7 +214,7 @@ describe('creator profiles and follows', () => {
     await invalid({ ...valid, displayName: ' ' }, 'displayName', 'Display name is required');
     await invalid({ ...valid, username: '' }, 'username', 'Username is required');
     await invalid({ ...valid, username: 'nohandle' }, 'username', 'Username must start with @');
-    await invalid({ ...valid, bio: 'x'.repeat(500) }, 'bio', 'Bio must be less than 500 characters');
+    await invalid({ ...valid, bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters');
     await invalid({ ...valid, username: '@admin' }, 'username', handleMessages.reserved);
 
     const other = await buildCreator(t);

@@ -45,7 +45,7 @@ function draftProblems(draft: OnboardingDraft): Record<string, string> {
   if (!draft.documentId) fields.documentId = m.documentRequired;
   if (!draft.bannerId) fields.bannerId = m.bannerRequired;
   if (!draft.bio?.trim()) fields.bio = m.bioRequired;
-  else if (draft.bio.trim().length >= limits.bioMaxLength) fields.bio = m.bioTooLong;
+  else if (draft.bio.trim().length > limits.bioMaxLength) fields.bio = m.bioTooLong;
   const priceError = monthlyPriceProblem(draft.monthlyPrice ?? '');
   if (priceError) fields.monthlyPrice = priceError;
   for (const field of ['threeMonthDiscount', 'twelveMonthDiscount'] as const) {

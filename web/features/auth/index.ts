@@ -10,4 +10,5 @@ export { PasswordField } from './components/password-field.tsx';
 export { SubmitButton } from './components/submit-button.tsx';
 export { TextField } from './components/text-field.tsx';
 export { fieldErrorsOf } from './error-messages.ts';
+export { isIpAddress, PASSKEYS_NEED_DOMAIN, passkeyFailureText } from './passkey-failure.ts';
 export { withWait } from './wait-text.ts';

@@ -12,6 +12,7 @@ import { usePasskeySignIn } from '../api/passkey-sign-in.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInErrorMessage } from '../error-messages.ts';
 import { signInFormSchema } from '../form-schemas.ts';
+import { passkeyFailureText } from '../passkey-failure.ts';
 import type { AfterSignIn } from '../sign-in-flow.ts';
 import { authToasts } from '../toasts.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
@@ -76,8 +77,8 @@ export function SignInForm({ next, onDone }: SignInFormProps) {
     try {
       finish(await passkey.mutateAsync());
     } catch (error) {
-      if (error instanceof Error && error.name === 'NotAllowedError') return;
-      toast.error(error instanceof Error ? error.message : 'Could not sign in with a passkey');
+      const text = passkeyFailureText(error);
+      if (text) toast.error(text);
     }
   }
 

@@ -26,7 +26,7 @@ import { ProfileImagesEditor } from './profile-images-editor.tsx';
 import { SaveChangesDialog } from './save-changes-dialog.tsx';
 import { SubscriptionBundlesField } from './subscription-bundles-field.tsx';
 
-const bioMax = limits.bioMaxLength - 1;
+const bioMax = limits.bioMaxLength;
 const formFields = ['displayName', 'username', 'bio'] as const;
 
 /**

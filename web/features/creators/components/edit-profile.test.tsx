@@ -58,16 +58,34 @@ describe('edit profile', () => {
     await userEvent.clear(screen.getByLabelText('Username'));
     await userEvent.type(screen.getByLabelText('Username'), 'lena');
     await userEvent.click(screen.getByLabelText('Bio'));
-    await userEvent.paste('x'.repeat(500));
+    await userEvent.paste('x'.repeat(501));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(shownMessages()).toEqual([
       'Display name is required',
       'Username must start with @',
-      'Bio must be less than 500 characters',
+      'Bio must be at most 500 characters',
     ]);
     expect(screen.getByLabelText('Display name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it('takes a bio of 500 characters, as onboarding does, and counts it against 500', async () => {
+    signInAs({ id: 'u-9' });
+    const requests = stubServer();
+    renderAt('/edit-profile/c-1');
+    const bio = await screen.findByLabelText('Bio');
+    await userEvent.clear(bio);
+    await userEvent.click(bio);
+    await userEvent.paste('x'.repeat(500));
+    expect(screen.getByText('500/500')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save Changes?' });
+    expect(shownMessages()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'PATCH')).toBe(true));
+    const patch = requests.find((request) => request.method === 'PATCH');
+    expect(JSON.parse(patch?.body ?? '').bio).toBe('x'.repeat(500));
   });
 
   it("asks 'Save Changes?', then sends the PATCH and opens the public profile", async () => {

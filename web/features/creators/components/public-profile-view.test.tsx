@@ -76,7 +76,17 @@ describe('public profile', () => {
     expect(within(dialog).getByRole('radio', { name: 'Monthly, $9.99/month' })).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: '6 Months, $47.95/6 months' })).toBeTruthy();
     expect(within(dialog).getByText('Save 20%')).toBeTruthy();
-    expect(within(dialog).getAllByText('Access to all posts')).toHaveLength(2);
+    expect(within(dialog).getAllByText('Everything Lena Park posts for subscribers')).toHaveLength(2);
+  });
+
+  it('promises only what a subscription gives, to a creator with no videos', async () => {
+    const noVideos = buildProfile();
+    stubProfile(() => json(200, { ...noVideos, counts: { ...noVideos.counts, videos: 0 } }));
+    renderAt('/public-profile/lena');
+    await userEvent.click(await screen.findByRole('button', { name: /Subscribe Now.*\$9\.99\/month/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select plan' });
+    expect(within(dialog).queryByText(/All videos|All media|Access to all posts/)).toBeNull();
+    expect(within(dialog).getAllByText('Everything Lena Park posts for subscribers')).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: 'Subscribe for $9.99' })).toBeTruthy();
   });
 

@@ -93,20 +93,20 @@ export function SelectPlanDialog({
                   </span>
                   <span className="text-sm font-semibold whitespace-nowrap">{price}</span>
                 </span>
-                {/* Every plan includes the same: with more than two plans only the chosen one lists it, so they fit a phone. */}
-                <ul
+                {/*
+                  Every plan includes the same: with more than two plans only the chosen one says it, so
+                  they fit a phone. Said in the creator's terms, not as a list of media kinds the creator
+                  may not have (pay-per-view posts are bought on their own).
+                */}
+                <span
                   className={cn(
-                    'grid gap-1 pl-6 text-sm text-muted-foreground',
-                    compact && 'hidden group-data-[state=checked]:grid',
+                    'flex items-center gap-2 pl-6 text-sm text-muted-foreground',
+                    compact && 'hidden group-data-[state=checked]:flex',
                   )}
                 >
-                  {plan.features.map((item) => (
-                    <li key={item} className="flex items-center gap-2">
-                      <Check aria-hidden="true" className="size-4 text-primary" />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
+                  <Check aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                  Everything {displayName} posts for subscribers
+                </span>
               </RadioGroup.Item>
             );
           })}

@@ -1,5 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '#common/routes.ts';
 import { fanListLimits } from '#common/schemas/mass-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -61,6 +63,9 @@ export function NewFanListForm({
   );
 }
 
+/** Settings' list of the creator's subscribers, where each row's menu adds the fan to a list. */
+const subscribersPath = `${pathTo('settings')}?tab=payments&view=subscriptions`;
+
 /** The creator's lists of fans: how many each holds; fans are added from the subscribers screen. */
 export function FanListsSection({ userId }: { userId: string }) {
   const lists = useFanLists(userId);
@@ -68,8 +73,12 @@ export function FanListsSection({ userId }: { userId: string }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        Add fans to a list from Settings › Payment &amp; Subscription › Subscribers (each subscriber’s …
-        menu).
+        Add fans to a list from{' '}
+        <Link to={subscribersPath} className="font-medium text-foreground underline underline-offset-4">
+          Your subscribers
+        </Link>{' '}
+        in Settings › Payment &amp; Subscription › Manage Subscriptions: open a subscriber’s … menu and choose
+        Add to a list.
       </p>
       {lists.isPending ? (
         <Skeleton role="status" aria-label="Loading your lists" className="h-10 w-full rounded-lg" />

@@ -76,6 +76,22 @@ describe('the Mass messages page', () => {
     expect(within(row).getByText('1 item · $5 to unlock')).toBeTruthy();
   });
 
+  it('links to where fans are added to a list: Settings, Manage Subscriptions, Your subscribers', async () => {
+    signInAs();
+    stubFetch((request) => {
+      if (request.url === '/api/mass-messages/audiences') return json(200, audiences);
+      if (request.url.startsWith('/api/mass-messages')) return json(200, { items: [], nextCursor: null });
+      if (request.url.startsWith('/api/fan-lists')) return json(200, { items: [] });
+      return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    render();
+    const link = await screen.findByRole('link', { name: 'Your subscribers' });
+    expect(link.getAttribute('href')).toBe('/settings?tab=payments&view=subscriptions');
+    expect(link.closest('p')?.textContent).toBe(
+      'Add fans to a list from Your subscribers in Settings › Payment & Subscription › Manage Subscriptions: open a subscriber’s … menu and choose Add to a list.',
+    );
+  });
+
   it('tells someone who is not an approved creator what the page is for', async () => {
     signInAs();
     stubFetch(() =>

@@ -82,21 +82,21 @@ describe('live message events', () => {
   it('move a conversation up with its new preview and unread dot, and clear it when read elsewhere', async () => {
     const feed = serveEvents(() => json(200, { items: [mira], nextCursor: null }));
     renderRoutes([{ path: '/', Component: Harness }], '/');
-    await screen.findByRole('link', { name: 'Mira Lens: You: Hi Mira' });
+    await screen.findByRole('link', { name: /^Mira Lens @mira .+ You: Hi Mira$/ });
     await waitFor(() => expect(feed.streams()).toBe(1));
     expect(feed.requests.find((r) => r.url.includes('/api/events'))?.headers.get('authorization')).toBe(
       'Bearer token-1',
     );
 
     act(() => feed.send('message.created', created({ id: 'm-2', text: 'New photos are up!' })));
-    await screen.findByRole('link', { name: 'Mira Lens, unread: New photos are up!' });
+    await screen.findByRole('link', { name: /^Mira Lens @mira .+ New photos are up! Unread$/ });
     expect(screen.getByText('1 unread conversation')).toBeTruthy();
 
     // Read in another tab: this one hears it and the dot goes.
     act(() =>
       feed.send('message.read', { conversationId: 'c-1', readerId: ME, readAt: new Date().toISOString() }),
     );
-    await screen.findByRole('link', { name: 'Mira Lens: New photos are up!' });
+    await screen.findByRole('link', { name: /^Mira Lens @mira .+ New photos are up!$/ });
     expect(screen.queryByText('1 unread conversation')).toBeNull();
   });
 

@@ -5,12 +5,24 @@ import { buildMedia } from '../test/factories.ts';
 import { renderStep } from '../test/render.tsx';
 import { BannerStep } from './banner-step.tsx';
 
+/** The profile shows the banner about 3.4 times as wide as tall (2.4 on a phone), cropped to fill. */
+const BANNER_HINT = 'Wide image, at least 1500x500. Keep the main subject near the middle.';
+
 const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
 
 describe('banner step', () => {
+  it('recommends the wide size the profile shows, not a square', async () => {
+    renderStep(BannerStep);
+    expect(screen.queryByText(/1200x1200/)).toBeNull();
+    const preview = screen
+      .getByRole('button', { name: 'Upload banner' })
+      .closest('div')?.previousElementSibling;
+    expect(preview?.className).toContain('aspect-[3/1]');
+  });
+
   it('needs a banner image before anything else', async () => {
     renderStep(BannerStep);
-    expect(screen.getByText('Size 1200x1200')).toBeTruthy();
+    expect(screen.getByText(BANNER_HINT)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload banner' })).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Bio'), 'Hello fans');
     expect(continueButton().disabled).toBe(true);

@@ -35,11 +35,11 @@ export function BannerStep({ draft, media, errors, onChange, onNext }: StepProps
         id={`${id}-banner`}
         noun="banner"
         label="Banner image"
-        hint="Size 1200x1200"
+        hint="Wide image, at least 1500x500. Keep the main subject near the middle."
         upload={banner}
         media={media.banner}
         error={errors.bannerId}
-        shape="square"
+        shape="wide"
       />
       <Field
         id={bioId}

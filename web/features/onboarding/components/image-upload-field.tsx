@@ -17,7 +17,8 @@ interface ImageUploadFieldProps {
   /** What the server holds already (also after a reload). */
   media: MediaView | null;
   error?: string | undefined;
-  shape: 'round' | 'square';
+  /** 'wide': the banner, about as the profile crops it. */
+  shape: 'round' | 'wide';
 }
 
 /** Picks an image, sends it at once, and previews it: the local file first, then the server's copy. */
@@ -46,7 +47,7 @@ export function ImageUploadField({
         <div
           className={cn(
             'flex shrink-0 items-center justify-center overflow-hidden bg-muted text-muted-foreground',
-            shape === 'round' ? 'size-24 rounded-full' : 'aspect-square w-36 rounded-2xl @md:w-44',
+            shape === 'round' ? 'size-24 rounded-full' : 'aspect-[3/1] w-60 rounded-2xl @md:w-72',
           )}
         >
           {src ? (

@@ -89,7 +89,9 @@ describe('creator onboarding page', () => {
     expect(progress().getAttribute('aria-valuetext')).toBe('Step 5 of 8');
     expect((screen.getByLabelText('Bio') as HTMLTextAreaElement).value).toBe('Hiking photos');
     expect(screen.getByText('13/500')).toBeTruthy();
-    expect(screen.getByText('Size 1200x1200')).toBeTruthy();
+    expect(
+      screen.getByText('Wide image, at least 1500x500. Keep the main subject near the middle.'),
+    ).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Your banner' }).getAttribute('src')).toBe(banner.url);
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
   });

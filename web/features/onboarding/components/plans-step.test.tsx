@@ -5,9 +5,15 @@ import { renderStep } from '../test/render.tsx';
 import { PlansStep } from './plans-step.tsx';
 
 const priceInput = () => screen.getByLabelText('Monthly price (USD)') as HTMLInputElement;
-const finish = () => screen.getByRole('button', { name: 'Finish' }) as HTMLButtonElement;
+const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
 
 describe('plans step', () => {
+  it("says Continue, not Finish: the first post's step comes after it", () => {
+    renderStep(PlansStep);
+    expect(continueButton()).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull();
+  });
+
   it('keeps only digits and periods of what is typed', async () => {
     const { draft } = renderStep(PlansStep);
     await userEvent.type(priceInput(), '$1a2,.5x0');
@@ -15,10 +21,10 @@ describe('plans step', () => {
     expect(draft().monthlyPrice).toBe('12.50');
   });
 
-  it('says what is wrong and keeps Finish disabled until the price is valid', async () => {
+  it('says what is wrong and keeps Continue disabled until the price is valid', async () => {
     const onNext = vi.fn();
     renderStep(PlansStep, { onNext });
-    expect(finish().disabled).toBe(true);
+    expect(continueButton().disabled).toBe(true);
     expect(screen.getByText('You can change your price later.')).toBeTruthy();
 
     fireEvent.blur(priceInput());
@@ -26,7 +32,7 @@ describe('plans step', () => {
 
     await userEvent.type(priceInput(), '2');
     expect(screen.getByText('The monthly price must be between $4.99 and $100')).toBeTruthy();
-    expect(finish().disabled).toBe(true);
+    expect(continueButton().disabled).toBe(true);
 
     await userEvent.type(priceInput(), '.5.');
     expect(screen.getByText('Enter a price in dollars, like 9.99')).toBeTruthy();
@@ -36,8 +42,8 @@ describe('plans step', () => {
     await userEvent.type(priceInput(), '10');
     expect(document.getElementById(`${priceInput().id}-message`)?.textContent).toBe('');
     expect(priceInput().getAttribute('aria-invalid')).toBeNull();
-    expect(finish().disabled).toBe(false);
-    await userEvent.click(finish());
+    expect(continueButton().disabled).toBe(false);
+    await userEvent.click(continueButton());
     expect(onNext).toHaveBeenCalledTimes(1);
   });
 

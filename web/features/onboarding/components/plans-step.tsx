@@ -50,7 +50,7 @@ export function PlansStep({ draft, errors, onChange, onNext }: StepProps) {
     <StepLayout
       title="Set your subscription price"
       description="Fans pay this every month to see everything you post."
-      submitLabel="Finish"
+      submitLabel="Continue"
       ready={canContinue('plans', draft)}
       onSubmit={onNext}
     >

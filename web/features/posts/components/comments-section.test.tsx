@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommentPage, CommentWithReplies } from '#common/schemas/engagement.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
@@ -102,6 +103,25 @@ describe('comments section', () => {
     const sent = requests.find((request) => request.method === 'POST');
     expect(sent?.url).toBe('/api/posts/p-1/comments');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({ text: 'Hi' });
+  });
+
+  it('posts on Enter and adds a line on Shift+Enter, as the chat does, and says so', async () => {
+    signInAs();
+    const requests = stubFetch((request) =>
+      request.method === 'POST' ? json(201, comment({ id: 'c-2', text: 'Hi' })) : json(200, page([])),
+    );
+    renderSection();
+    const box = (await screen.findByRole('textbox', { name: 'Write a comment' })) as HTMLTextAreaElement;
+    await userEvent.type(box, 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(box.value).toBe('First line\nsecond line');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    await userEvent.type(box, '{Enter}');
+    await vi.waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ text: 'First line\nsecond line' });
+    await vi.waitFor(() => expect(box.value).toBe(''));
+    const hint = screen.getByText('Enter to post, Shift+Enter for a new line');
+    expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
   });
 
   it('shows an error with a way to try again, and the turned-off state', async () => {

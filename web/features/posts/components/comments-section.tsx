@@ -78,12 +78,17 @@ function CommentForm({
         placeholder={label}
         maxLength={commentLimits.maxLength + 100}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-help`}
+        aria-describedby={`${id}-help ${id}-keys`}
         className="min-h-16"
+        // Enter posts and Shift+Enter adds a line, as in chat; not while an input method composes.
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit(event);
+          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+          submit(event);
         }}
       />
+      <p id={`${id}-keys`} className="sr-only">
+        Enter to post, Shift+Enter for a new line
+      </p>
       <div className="flex items-center justify-between gap-2">
         <p
           id={`${id}-help`}

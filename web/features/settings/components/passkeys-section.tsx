@@ -7,13 +7,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SubmitButton, TextField } from '../../auth/index.ts';
+import {
+  isIpAddress,
+  PASSKEYS_NEED_DOMAIN,
+  passkeyFailureText,
+  SubmitButton,
+  TextField,
+} from '../../auth/index.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
 
 /** A browser's refusal (the prompt was closed) reads better than its DOMException text. */
 function errorText(error: unknown): string {
-  if (error instanceof Error && error.name === 'NotAllowedError') return 'The passkey prompt was closed';
-  return error instanceof Error ? error.message : 'Request failed';
+  if (!(error instanceof Error)) return 'Request failed';
+  return passkeyFailureText(error) ?? 'The passkey prompt was closed';
 }
 
 /** A name for the passkey: required, at most 60 characters (the server says the same). */
@@ -127,6 +133,8 @@ export function PasskeysSection() {
   const add = useAddPasskey();
   const [adding, setAdding] = useState(false);
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  // Browsers offer no passkeys at an IP address (not even the API over plain http): say why.
+  const atIpAddress = typeof window !== 'undefined' && isIpAddress(window.location.hostname);
 
   let body: React.ReactNode;
   if (list.isPending)
@@ -168,7 +176,9 @@ export function PasskeysSection() {
       }
     >
       {supported ? null : (
-        <p className="text-sm text-muted-foreground">This browser does not support passkeys.</p>
+        <p className="text-sm text-muted-foreground">
+          {atIpAddress ? PASSKEYS_NEED_DOMAIN : 'This browser does not support passkeys.'}
+        </p>
       )}
       {adding ? (
         <NameForm
