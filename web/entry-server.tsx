@@ -3,11 +3,14 @@
  * dist/ssr, loaded by server/plugins/web-app.ts). Always the signed-out view: the session lives in
  * the browser's storage, so the server cannot know it. The browser then renders the page itself
  * and replaces this markup (web/main.tsx), starting from the same data (docs/decisions/0026).
+ * Beside it comes the page's skeleton, which a signed-in viewer sees instead until the app has
+ * rendered their own page (app/layouts/session-skeleton.tsx).
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import { SessionSkeleton } from './app/layouts/session-skeleton.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes } from './app/router.tsx';
 import { setApiTransport } from './lib/api-client.ts';
@@ -18,6 +21,8 @@ export interface ServerPage {
   html: string;
   /** react-query's dehydrated cache: the data the page was rendered with. */
   state: unknown;
+  /** What a signed-in viewer sees until the app shows their own page: the frame and loading state. */
+  skeleton: string;
 }
 
 /** API calls during rendering go to the server's own routes, without a session. */
@@ -67,5 +72,15 @@ export async function renderPage(url: string): Promise<ServerPage | null> {
   for (let pass = 1; pass < MAX_PASSES && (await fetchPending(client)); pass += 1) html = render();
   const state = dehydrate(client);
   client.clear();
-  return { html, state };
+  return { html, state, skeleton: renderSessionSkeleton(url) };
+}
+
+/** The signed-in skeleton of the page at `url` (no data: it is the same for every viewer). */
+export function renderSessionSkeleton(url: string): string {
+  const { pathname } = new URL(url);
+  return renderToString(
+    <StaticRouter location={pathname}>
+      <SessionSkeleton pathname={pathname} />
+    </StaticRouter>,
+  );
 }

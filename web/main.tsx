@@ -42,6 +42,8 @@ const serverRendered = container.hasAttribute('data-server-rendered');
 function TakeOverServerMarkup() {
   useLayoutEffect(() => {
     setHydrating(false);
+    // Signed in, this is when the page's skeleton makes way (index.html shows it instead of #root).
+    document.getElementById('session-skeleton')?.remove();
     container?.removeAttribute('data-server-rendered');
     container?.removeAttribute('inert');
   }, []);
@@ -67,6 +69,9 @@ function start() {
     });
     return;
   }
+  // Signed in, the server's markup is the visitor's page: nothing of it may be kept, not even a
+  // part Preact would leave in place while it waits for that part's code.
+  if (serverRendered) container?.replaceChildren();
   const root = createRoot(container as HTMLElement);
   startTransition(() => root.render(app));
 }

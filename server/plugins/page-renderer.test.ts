@@ -24,6 +24,9 @@ export async function renderPage(url) {
       (pathname === '/' ? '<p>' + 'A long first page. '.repeat(100) + '</p>' : '') +
       "<p>Costs $$5, $& and $' stay as typed</p></main>",
     state: { status: (await health.json()).status, write: write.status, text: '</script><script>alert(1)</script>' },
+    ...(pathname.startsWith('/public-profile/')
+      ? { skeleton: '<div class="skeleton">Loading your page</div>' }
+      : {}),
   };
 }
 `;
@@ -89,6 +92,16 @@ describe('public pages rendered by the server', () => {
     expect(gunzipSync(home.rawPayload).toString()).toContain('<h1>Rendered /</h1>');
     const profile = await t.app.inject({ method: 'GET', url: '/public-profile/lena.park' });
     expect(profile.body).toContain('<h1>Rendered /public-profile/lena.park</h1>');
+  });
+
+  it('puts the signed-in skeleton beside #root, when the build has one', async () => {
+    const profile = await t.app.inject({ method: 'GET', url: '/public-profile/lena.park' });
+    expect(profile.body).toContain(
+      '<div id="session-skeleton" inert><div class="skeleton">Loading your page</div></div>' +
+        '<div id="root" data-server-rendered inert><main><h1>Rendered /public-profile/lena.park</h1>',
+    );
+    const discover = await t.app.inject({ method: 'GET', url: '/discover' });
+    expect(discover.body).not.toContain('session-skeleton');
   });
 
   it('sends the plain page when rendering fails, and for pages it does not render', async () => {

@@ -8,7 +8,8 @@ import { routes } from '../../common/routes.ts';
 /** What `npm run build` puts in dist/ssr/entry-server.js (web/entry-server.tsx). */
 interface ServerEntry {
   setServerApiTransport(transport: typeof fetch): void;
-  renderPage(url: string): Promise<{ html: string; state: unknown } | null>;
+  /** `skeleton` is missing from a build made before signed-in skeletons. */
+  renderPage(url: string): Promise<{ html: string; state: unknown; skeleton?: string } | null>;
 }
 
 export interface PageRenderer {
@@ -95,6 +96,9 @@ export async function loadPageRenderer(
             .replace(
               ROOT,
               () =>
+                // A signed-in viewer sees the skeleton instead of the visitor's page until the app
+                // shows their own (index.html's rules, web/public/theme-init.js, web/main.tsx).
+                (page.skeleton ? `<div id="session-skeleton" inert>${page.skeleton}</div>` : '') +
                 `<div id="root" data-server-rendered inert>${body}</div>` +
                 `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>`,
             )

@@ -13,8 +13,8 @@
     // Storage or matchMedia unavailable: the light default stays until the app starts.
   }
   try {
-    // Signed in: the server's signed-out first paint stays hidden until the app replaces it
-    // (index.html; server/plugins/page-renderer.ts). Mirrors storageKeys.token.
+    // Signed in: the server's signed-out first paint stays hidden, and its skeleton shows, until
+    // the app replaces both (index.html; server/plugins/page-renderer.ts). Mirrors storageKeys.token.
     if (window.localStorage.getItem('token')) document.documentElement.dataset.session = '';
   } catch (_error) {
     // Storage unavailable: nobody is signed in on this device.
@@ -23,6 +23,7 @@
 
 // A page painted by the server names the app's module on this script (data-app): it is asked
 // for once that page has painted, so a slow network serves the first paint first (decision 0032).
+// Signed in, it is asked for at once: the page shows only its skeleton until the app has run.
 (() => {
   const app = document.currentScript?.dataset.app;
   if (!app) return;
@@ -36,6 +37,7 @@
     script.src = app;
     document.head.append(script);
   };
+  if (document.documentElement.dataset.session !== undefined) return load();
   // A hidden tab paints nothing; without paint timing, the first frame after parsing stands in.
   if (document.visibilityState === 'hidden') return load();
   if (window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {

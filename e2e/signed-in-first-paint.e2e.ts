@@ -1,0 +1,221 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  adminAccount,
+  apiAs,
+  approvedCreatorWithPictures,
+  createVerifiedAccount,
+  signInContext,
+} from './support/accounts.ts';
+import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
+
+/**
+ * Something of the visitor's (signed-out) page that a signed-in viewer must never see: an element
+ * matching `selector` whose text is `text`, inside an element (`within`) whose text includes `withinText`.
+ */
+interface VisitorMarker {
+  selector: string;
+  text: string;
+  within?: { selector: string; withinText: string };
+}
+
+interface FirstFrames {
+  /** The first frame with anything of the page on screen: when (ms since navigation) and what. */
+  first: { at: number; shows: 'skeleton' | 'app' | "server's page" } | null;
+  /** Each moment the visitor's view was on screen. */
+  visitor: string[];
+  /** The document's response ended (ms since navigation). */
+  responseEnd: number;
+}
+
+/**
+ * Installed before the page's own scripts: watches every frame (requestAnimationFrame runs before
+ * each paint) and every change to the page (MutationObserver) until the test reads the record.
+ */
+function watchFirstFrames(markers: VisitorMarker[]) {
+  const record: FirstFrames = { first: null, visitor: [], responseEnd: 0 };
+  (window as { firstFrames?: FirstFrames }).firstFrames = record;
+  const shown = (element: Element) => {
+    if (!element.isConnected || !element.checkVisibility({ visibilityProperty: true })) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const check = (when: string) => {
+    const root = document.getElementById('root');
+    if (root?.hasAttribute('data-server-rendered') && [...root.children].some(shown))
+      record.visitor.push(`${when}: the server's signed-out page`);
+    for (const marker of markers) {
+      for (const element of document.querySelectorAll(marker.selector)) {
+        if (element.textContent?.trim() !== marker.text || !shown(element)) continue;
+        if (marker.within) {
+          const container = element.closest(marker.within.selector);
+          if (!container?.textContent?.includes(marker.within.withinText)) continue;
+        }
+        record.visitor.push(`${when}: ${marker.selector} "${marker.text}"`);
+      }
+    }
+  };
+  const frame = () => {
+    check('frame');
+    if (!record.first) {
+      const skeleton = document.getElementById('session-skeleton');
+      const root = document.getElementById('root');
+      const shows =
+        skeleton && shown(skeleton)
+          ? 'skeleton'
+          : root && [...root.children].some(shown)
+            ? root.hasAttribute('data-server-rendered')
+              ? "server's page"
+              : 'app'
+            : null;
+      if (shows) record.first = { at: performance.now(), shows };
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new MutationObserver(() => check('change')).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+async function readFrames(page: Page): Promise<FirstFrames> {
+  // Two more frames: whatever the signal's frame painted has been checked.
+  return page.evaluate(
+    () =>
+      new Promise<FirstFrames>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const record = (window as { firstFrames?: FirstFrames }).firstFrames as FirstFrames;
+            const navigation = performance.getEntriesByType('navigation')[0] as
+              | PerformanceNavigationTiming
+              | undefined;
+            resolve({ ...record, responseEnd: navigation?.responseEnd ?? 0 });
+          }),
+        ),
+      ),
+  );
+}
+
+/**
+ * What the page's arrival looked like, on the first visit and on a reload: the first frame must
+ * show the viewer's page or its skeleton, soon after the document arrived (the app's fallback
+ * timer of the old first paint was 3 s), and the visitor's view must never be on screen.
+ */
+async function expectOwnViewFirst(
+  page: Page,
+  path: string,
+  markers: VisitorMarker[],
+  signedInView: (page: Page) => Locator,
+) {
+  await page.addInitScript(watchFirstFrames, markers);
+  const seen: string[] = [];
+  for (const load of ['visit', 'reload'] as const) {
+    if (load === 'visit') await page.goto(path);
+    else await page.reload();
+    // Generous: a busy machine may take its time to show the signed-in view.
+    await signedInView(page).waitFor({ state: 'visible', timeout: 30_000 });
+    const frames = await readFrames(page);
+    const after = frames.first ? Math.round(frames.first.at - frames.responseEnd) : null;
+    seen.push(
+      `${path} ${load}: first frame ${frames.first?.shows ?? 'none'} ${after} ms after the page arrived`,
+    );
+    expect(frames.visitor, `${path} (${load}) showed the visitor's view`).toEqual([]);
+    expect(frames.first?.shows, `${path} (${load}): what the first frame showed`).toMatch(/^(skeleton|app)$/);
+    expect(after, `${path} (${load}): ms from the page's arrival to its first frame`).toBeLessThan(2500);
+  }
+  console.info(seen.join('\n'));
+}
+
+/** The markers are the visitor's view indeed: the signed-out page has each of them. */
+async function expectInVisitorPage(path: string, texts: string[]) {
+  const html = await (await fetch(`${baseUrl()}${path}`)).text();
+  expect(html).toContain('data-server-rendered');
+  for (const text of texts) expect(html, `the visitor's ${path} shows "${text}"`).toContain(text);
+}
+
+const signInLinks: VisitorMarker[] = [
+  { selector: 'header a', text: 'Sign In' },
+  { selector: 'header a', text: 'Sign Up' },
+];
+
+describe('a signed-in first paint', () => {
+  const browser = useBrowser();
+  let creator: { account: Account; creator: { id: string; handle: string } };
+  let fan: Account;
+  const displayName = 'Paige Painted';
+  const description = `Subscribers only, made at ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    const admin = await adminAccount(E2E_ADMIN_EMAIL);
+    creator = await approvedCreatorWithPictures(admin, {
+      handle: `paige_${Date.now().toString(36)}`,
+      displayName,
+      avatar: '#8e44ad',
+      banner: '#16a085',
+    });
+    await apiAs(creator.account, 'POST', '/posts', {
+      description,
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      visibility: 'subscribers',
+    });
+    fan = await createVerifiedAccount();
+    await apiAs(fan, 'POST', '/me/blocks', { userId: creator.account.user.id });
+  });
+
+  it('Home: the signed-in page or its skeleton first, never the visitor’s', async () => {
+    await expectInVisitorPage('/', ['Sign In']);
+    const { page, context } = await openPage(browser(), { viewport: viewports.mobile });
+    await signInContext(context, fan);
+    await expectOwnViewFirst(page, '/', signInLinks, (page) =>
+      page.getByRole('button', { name: /^Account menu for / }),
+    );
+    await context.close();
+  });
+
+  it('Discover: the owner never sees their subscribers-only post locked', async () => {
+    await expectInVisitorPage('/discover', [description, 'Locked']);
+    const { page, context } = await openPage(browser(), { viewport: viewports.desktop });
+    await signInContext(context, creator.account);
+    const markers: VisitorMarker[] = [
+      ...signInLinks,
+      { selector: 'span', text: 'Locked', within: { selector: 'article', withinText: description } },
+    ];
+    await expectOwnViewFirst(page, '/discover', markers, (page) =>
+      page
+        .getByRole('article')
+        .filter({ hasText: description })
+        .getByRole('button', { name: /share post/i }),
+    );
+    expect(await page.getByRole('article').filter({ hasText: description }).getByText('Locked').count()).toBe(
+      0,
+    );
+    await context.close();
+  });
+
+  it('a profile: its owner sees it as theirs, and a fan who blocked it never sees it', async () => {
+    const path = `/public-profile/${creator.creator.handle}`;
+    await expectInVisitorPage(path, [`${displayName}</h1>`]);
+
+    const owner = await openPage(browser(), { viewport: viewports.mobile });
+    await signInContext(owner.context, creator.account);
+    await expectOwnViewFirst(owner.page, path, signInLinks, (page) =>
+      page.getByRole('link', { name: 'Edit Profile' }),
+    );
+    await owner.context.close();
+
+    const blocker = await openPage(browser(), { viewport: viewports.mobile });
+    await signInContext(blocker.context, fan);
+    await expectOwnViewFirst(
+      blocker.page,
+      path,
+      [...signInLinks, { selector: 'h1', text: displayName }],
+      (page) => page.getByRole('heading', { name: `You blocked ${displayName}` }),
+    );
+    await blocker.context.close();
+  });
+});
