@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { ThemeChoice } from '../../features/appearance/components/theme-choice.tsx';
+import { useMyCreator } from '../../features/creators/index.ts';
 import { PaymentSubscriptionTab } from '../../features/fan-payments/index.ts';
 import { FanListsDialog } from '../../features/mass-messages/index.ts';
 import { AccountTab } from '../../features/settings/components/account-tab.tsx';
@@ -12,7 +13,7 @@ import { PrivacySafetyTab } from '../../features/settings/components/privacy-saf
 import { SettingsTabsView } from '../../features/settings/components/settings-tabs-view.tsx';
 import { SupportTab } from '../../features/settings/components/support-tab.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { useSession } from '../../lib/session.ts';
+import { type SessionUser, useSession } from '../../lib/session.ts';
 
 /** Theme and fonts: they belong to the device, so they work signed out too. */
 function Appearance() {
@@ -32,6 +33,12 @@ function Appearance() {
       </Link>
     </SettingsSection>
   );
+}
+
+/** Privacy & Safety: only a creator has countries to hide their page in, so a fan's tab never asks. */
+function PrivacyPanel({ user }: { user: SessionUser }) {
+  const isCreator = Boolean(useMyCreator(user.id).data?.creator);
+  return <PrivacySafetyTab user={user} isCreator={isCreator} />;
 }
 
 const signInReasons = {
@@ -65,7 +72,7 @@ function SettingsPage() {
             <SignInPrompt reason={signInReasons.payments} />
           ),
           'privacy-safety': user ? (
-            <PrivacySafetyTab user={user} />
+            <PrivacyPanel user={user} />
           ) : (
             <SignInPrompt reason={signInReasons.privacy} />
           ),

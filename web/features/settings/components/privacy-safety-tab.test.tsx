@@ -240,3 +240,32 @@ describe('Your data', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
+
+describe('Hide my page in countries', () => {
+  it('is never asked for on a fan’s tab (only a creator has a page to hide)', async () => {
+    signInAs();
+    const requests = stubSettingsApi({
+      'GET /api/me/blocks': () => page([]),
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
+    });
+    renderPrivacy();
+    expect(await screen.findByRole('heading', { name: 'You have not blocked anyone' })).toBeTruthy();
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/creators/me')).toBe(true));
+    expect(requests.filter((request) => request.url.includes('blocked-countries'))).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Hide my page in countries' })).toBeNull();
+  });
+
+  it('is shown to a creator, with the countries their page is hidden in', async () => {
+    signInAs();
+    stubSettingsApi({
+      'GET /api/me/blocks': () => page([]),
+      'GET /api/creators/me': () =>
+        json(200, { creator: buildProfile(), counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
+      'GET /api/creators/me/blocked-countries': () => json(200, { countries: ['GB'] }),
+    });
+    renderPrivacy();
+    expect(await screen.findByRole('heading', { name: 'Hide my page in countries' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Hidden in' })).toBeTruthy();
+  });
+});

@@ -3,11 +3,12 @@ import { BlockedUsers } from './blocked-users.tsx';
 import { RegionBlocking } from './region-blocking.tsx';
 import { YourData } from './your-data.tsx';
 
-export function PrivacySafetyTab({ user }: { user: SessionUser }) {
+/** Blocked users, your data and, for a creator (`isCreator`), the countries their page is hidden in. */
+export function PrivacySafetyTab({ user, isCreator }: { user: SessionUser; isCreator: boolean }) {
   return (
     <div className="flex flex-col gap-6">
       <BlockedUsers />
-      <RegionBlocking />
+      {isCreator ? <RegionBlocking /> : null}
       <YourData email={user.email} />
     </div>
   );
