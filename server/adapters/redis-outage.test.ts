@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type AccountsTestApp,
@@ -9,47 +7,7 @@ import {
   signUp,
   signUpVerified,
 } from '../test/accounts.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A Redis of this test's own on its own port (never the machine's shared one), answering PING. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      if ((await probe.ping()) === 'PONG') return child;
-    } catch {
-      if (Date.now() > deadline) throw new Error('redis-server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      probe.disconnect();
-    }
-  }
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+import { freePort, startRedis, stopRedis } from '../test/redis-server.ts';
 
 /** Runs a request and tells how long it took. */
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {

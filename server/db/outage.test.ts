@@ -7,19 +7,11 @@ import { createQueue } from '../adapters/queue.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { freshDatabaseEnv } from '../test/helpers.ts';
+import { until } from '../test/processes.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { openDatabase } from './client.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-/** Polls `check` until it holds (a signal, not a fixed wait). */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
   let proxy: TcpProxy;
@@ -76,7 +68,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
       });
       expect(signin.statusCode).toBe(503);
       await proxy.restore();
-      await until('the app to serve again', async () => (await discover()).statusCode === 200);
+      await until(async () => (await discover()).statusCode === 200, 'the app to serve again');
     } finally {
       await proxy.restore().catch(() => {});
       await app.close();
@@ -95,15 +87,17 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage', () => {
     try {
       await queue.start({ work: true, jobs: [{ name: 'outage-probe', handle: async () => {} }] });
       await proxy.cut();
-      await until('the outage line', () =>
-        lines.some((line) => line.message.startsWith('database unavailable')),
+      await until(
+        () => lines.some((line) => line.message.startsWith('database unavailable')),
+        'the outage line',
       );
       // The pollers keep trying through the outage (each try is a connection the proxy refuses)...
       const before = proxy.attempts();
-      await until('more polls during the outage', () => proxy.attempts() >= before + 3);
+      await until(() => proxy.attempts() >= before + 3, 'more polls during the outage');
       await proxy.restore();
-      await until('the line saying it is back', () =>
-        lines.some((line) => line.message.startsWith('database is back')),
+      await until(
+        () => lines.some((line) => line.message.startsWith('database is back')),
+        'the line saying it is back',
       );
       // ...and all of that made one line going down and one coming back, and no error besides.
       expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual([

@@ -1,59 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../common/events.ts';
 import { freshDatabaseEnv } from '../../test/helpers.ts';
-import { startServer } from '../../test/processes.ts';
+import { verifiedAccountOver } from '../../test/http-accounts.ts';
+import { startServer, until } from '../../test/processes.ts';
+import { freePort, startRedis, stopRedis } from '../../test/redis-server.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { openEventStream } from '../../test/sse.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A Redis of this test's own on its own port (never the machine's shared one), answering PING. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      if ((await probe.ping()) === 'PONG') return child;
-    } catch {
-      if (Date.now() > deadline) throw new Error('redis-server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      probe.disconnect();
-    }
-  }
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** Two server processes on one PostgreSQL and a Redis of the test's own, which it stops. */
 describe.skipIf(!databaseUrl)('event streams while Redis is away', () => {
@@ -107,29 +66,7 @@ describe.skipIf(!databaseUrl)('event streams while Redis is away', () => {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function account(base: string, firstName: string) {
-    const email = `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
-    const json = { 'content-type': 'application/json' };
-    await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        email,
-        password: 'marble-otter-7781',
-        firstName,
-        lastName: 'Test',
-        acceptTerms: true,
-      }),
-    });
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
-    const code = /verification code is (\d{6})/.exec(mail.text)?.[1];
-    const verified = await fetch(`${base}/api/auth/verify-email`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, code }),
-    });
-    return (await verified.json()) as { token: string; user: { id: string } };
-  }
+  const account = (base: string, firstName: string) => verifiedAccountOver(base, smtp, firstName);
 
   it('delivers all 30 messages sent through one process during the outage to a stream held by the other', async () => {
     const [first, second] = urls as [string, string];
@@ -160,13 +97,14 @@ describe.skipIf(!databaseUrl)('event streams while Redis is away', () => {
     redis = null;
     // Both processes have noticed: readiness says Redis is degraded.
     for (const base of [first, second]) {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const ready = (await (await fetch(`${base}/api/ready`)).json()) as { redis?: string };
-        if (ready.redis && ready.redis !== 'up') break;
-        if (Date.now() > deadline) throw new Error(`${base} did not notice Redis going away`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(
+        async () => {
+          const ready = (await (await fetch(`${base}/api/ready`)).json()) as { redis?: string };
+          return ready.redis !== undefined && ready.redis !== 'up';
+        },
+        `${base} to notice Redis going away`,
+        30_000,
+      );
     }
 
     const texts = Array.from({ length: 30 }, (_, index) => `during the outage ${index + 1}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../common/events.ts';
 import { freshDatabaseEnv } from '../../test/helpers.ts';
+import { verifiedAccountOver } from '../../test/http-accounts.ts';
 import { startServer } from '../../test/processes.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { openEventStream } from '../../test/sse.ts';
@@ -61,29 +62,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on PostgreSQL a
     urls = [];
   });
 
-  async function account(base: string, firstName: string) {
-    const email = `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
-    const json = { 'content-type': 'application/json' };
-    await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        email,
-        password: 'marble-otter-7781',
-        firstName,
-        lastName: 'Test',
-        acceptTerms: true,
-      }),
-    });
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
-    const code = /verification code is (\d{6})/.exec(mail.text)?.[1];
-    const verified = await fetch(`${base}/api/auth/verify-email`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, code }),
-    });
-    return (await verified.json()) as { token: string; user: { id: string } };
-  }
+  const account = (base: string, firstName: string) => verifiedAccountOver(base, smtp, firstName);
 
   it('delivers a message sent through one process to a stream held by the other', async () => {
     const [first, second] = urls as [string, string];
