@@ -36,3 +36,12 @@ export function assertCan<A extends Action>(actor: Actor, action: A, resource: R
     throw new AppError(refusal.code, refusal.message, refusal.fields ? { fields: refusal.fields } : {});
   }
 }
+
+/**
+ * For a fact the funnel already required (a creator page `assertCan` refused the absence of): tells
+ * TypeScript it is there. Reaching the throw would mean a row let an absent object through.
+ */
+export function assertPresent<T>(value: T): asserts value is NonNullable<T> {
+  if (value === null || value === undefined)
+    throw new Error('the access funnel let an absent object through');
+}

@@ -1,7 +1,7 @@
 import { fanListLimits, massMessageMessages as mm } from '../../../common/schemas/mass-messages.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { actorOf, assertCan } from '../../policies/access.ts';
+import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type { FanListsRepository } from '../../repositories/mass-messages.repository.ts';
 import type { UserRecord } from '../../repositories/users.repository.ts';
@@ -20,7 +20,7 @@ export function createFanListsService(deps: {
   async function creatorOf(user: Owner): Promise<CreatorRecord> {
     const creator = await deps.creators.findByUserId(user.id);
     assertCan(actorOf(user), 'mass-message:send', { creator });
-    if (!creator) throw forbidden(mm.creatorsOnly);
+    assertPresent(creator);
     return creator;
   }
 

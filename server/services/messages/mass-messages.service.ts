@@ -4,10 +4,10 @@ import {
   massMessageMessages as mm,
 } from '../../../common/schemas/mass-messages.ts';
 import { messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
-import { forbidden, notFound, validationFailed } from '../../errors.ts';
+import { notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { actorOf, assertCan } from '../../policies/access.ts';
+import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators.repository.ts';
 import type {
   FanListsRepository,
@@ -41,7 +41,7 @@ export function createMassMessagesService(deps: {
   async function creatorOf(user: Sender): Promise<CreatorRecord> {
     const creator = await deps.creators.findByUserId(user.id);
     assertCan(actorOf(user), 'mass-message:send', { creator });
-    if (!creator) throw forbidden(mm.creatorsOnly);
+    assertPresent(creator);
     return creator;
   }
 

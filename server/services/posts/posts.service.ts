@@ -10,11 +10,11 @@ import {
   type UpdatePostInput,
   youtubeVideoId,
 } from '../../../common/schemas/posts.ts';
-import { conflict, forbidden, notFound, validationFailed } from '../../errors.ts';
+import { conflict, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { rankScore } from '../../lib/rank.ts';
-import { actorOf, assertCan } from '../../policies/access.ts';
+import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
 import { isOwnerOf, type Viewer } from '../../policies/actions/creators.ts';
 import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
@@ -102,7 +102,7 @@ export function createPostsService(deps: {
       assertCan(actorOf(user), 'account:act', {});
       const creator = await deps.creators.findByUserId(user.id);
       assertCan(actorOf(user), 'creator:publish', { creator });
-      if (!creator) throw forbidden(postMessages.onlyCreators); // refused above; this narrows the type
+      assertPresent(creator);
       const body = createPostSchema.parse(input);
       // One upload or several (a carousel), each the creator's own; an item of the vault may be in
       // several posts.
@@ -231,7 +231,7 @@ export function createPostsService(deps: {
     async queue(user: UserRecord, status: 'scheduled' | 'draft'): Promise<PostList> {
       const creator = await deps.creators.findByUserId(user.id);
       assertCan(actorOf(user), 'post:queue', { isCreator: Boolean(creator) });
-      if (!creator) throw forbidden(postMessages.onlyCreators); // refused above; this narrows the type
+      assertPresent(creator);
       const rows = await deps.posts.queue(creator.id, status);
       return { items: await deps.present(user, rows), nextCursor: null };
     },

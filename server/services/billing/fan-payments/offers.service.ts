@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type CreateOfferInput, offerLimits, offerMessages } from '../../../../common/schemas/offers.ts';
-import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../../errors.ts';
+import { badRequest, conflict, notFound, validationFailed } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import { actorOf, assertCan, refusalOf } from '../../../policies/access.ts';
+import { actorOf, assertCan, assertPresent, refusalOf } from '../../../policies/access.ts';
 import { isOwnerOf } from '../../../policies/actions/creators.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
 import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
@@ -43,7 +43,7 @@ export function createOffersService(deps: {
   async function ownCreator(user: Viewer): Promise<CreatorRecord> {
     const creator = await deps.creators.findByUserId(user.id);
     assertCan(actorOf(user), 'offer:make', { creator });
-    if (!creator) throw forbidden(offerMessages.creatorsOnly);
+    assertPresent(creator);
     return creator;
   }
 

@@ -3,11 +3,11 @@ import {
   type SubscriberListQuery,
 } from '../../../../common/schemas/fan-payments.ts';
 import type { CreatorPrices } from '../../../../common/schemas/pricing.ts';
-import { conflict, forbidden, notFound } from '../../../errors.ts';
+import { conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
-import { actorOf, assertCan, refusalOf } from '../../../policies/access.ts';
+import { actorOf, assertCan, assertPresent, refusalOf } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/actions/creators.ts';
 import { hasAccess } from '../../../policies/actions/payments.ts';
 import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
@@ -180,7 +180,7 @@ export function createFanSubscriptionsService(deps: {
     ): Promise<{ rows: SubscriberRow[]; nextCursor: string | null }> {
       const creator = await deps.creators.findByUserId(user.id);
       assertCan(actorOf(user), 'creator:books', { creatorUserId: creator?.userId ?? null });
-      if (!creator) throw forbidden(m.notCreator);
+      assertPresent(creator);
       const before = decodeCursor(query.cursor, ['at', 'id']);
       const rows = await store.subscriptions.listSubscribers(creator.id, {
         now: clock.now(),
@@ -197,7 +197,7 @@ export function createFanSubscriptionsService(deps: {
     async unsubscribe(user: Viewer, id: string): Promise<{ row: SubscriberRow; refund: number }> {
       const creator = await deps.creators.findByUserId(user.id);
       assertCan(actorOf(user), 'creator:books', { creatorUserId: creator?.userId ?? null });
-      if (!creator) throw forbidden(m.notCreator);
+      assertPresent(creator);
       const refund = await endNow(id, (sub) => assertCreatorOf(user, creator, sub));
       const row = await store.subscriptions.findSubscriber(id, clock.now());
       if (!row) throw notFound(m.subscriptionNotFound);
