@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, minifySync, type Plugin } from 'vite';
+import { build, defineConfig, minifySync, type Plugin, type Rolldown } from 'vite';
 import { firstPageChunks } from './scripts/first-page-chunks.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -43,6 +44,90 @@ function minifiedThemeScript(): Plugin {
       const { code, errors } = minifySync(file, readFileSync(file, 'utf8'), { compress: true, mangle: true });
       if (errors?.length) throw new Error(`theme-init.js did not minify: ${errors[0]?.message}`);
       writeFileSync(file, code);
+    },
+  };
+}
+
+/** Files of web/public an offline visit needs: the page, its theme script, the manifest and icons. */
+const shellFiles = [
+  '/index.html',
+  '/theme-init.js',
+  '/favicon.svg',
+  '/manifest.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/badge-96.png',
+];
+/**
+ * Code the worker keeps from the start: the first pages, Home's feed, and the toasts (loaded with
+ * the first one, which offline may be the one saying a form could not be sent).
+ */
+const offlinePages = [
+  './web/app/routes/home.tsx',
+  './web/app/routes/discover.tsx',
+  './web/features/posts/components/following-feed.tsx',
+  './web/components/ui/toaster.tsx',
+].map(fromRoot);
+
+/** The built files of the app's frame and of offlinePages: their chunks, what those import, and CSS. */
+function offlineChunks(bundle: Rolldown.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const add = (chunk: Rolldown.OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) add(byName.get(imported));
+  };
+  for (const chunk of chunks) {
+    if (chunk.isEntry || chunk.moduleIds.some((id) => offlinePages.includes(id))) add(chunk);
+  }
+  return [...files].map((file) => `/${file}`);
+}
+
+/**
+ * After the browser build, builds the service worker (web/sw/index.ts) into dist/web/sw.js: one
+ * classic script, with the files to keep for offline visits and a hash of their bytes as its
+ * version, so each build that changes them makes a new worker (docs/ARCHITECTURE.md, Web app).
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  let chunks: string[] = [];
+  return {
+    name: 'fanplace-service-worker',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      chunks = offlineChunks(bundle);
+    },
+    async closeBundle() {
+      const precache = [...shellFiles, ...chunks];
+      const hash = createHash('sha256');
+      // After every writeBundle (theme-init.js is minified in place): the bytes a visitor gets.
+      for (const file of precache) hash.update(file).update(readFileSync(path.join(outDir, file)));
+      await build({
+        configFile: false,
+        root: fromRoot('./web/sw'),
+        publicDir: false,
+        logLevel: 'warn',
+        define: {
+          SW_PRECACHE: JSON.stringify(precache),
+          SW_VERSION: JSON.stringify(hash.digest('hex').slice(0, 16)),
+        },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          lib: {
+            entry: fromRoot('./web/sw/index.ts'),
+            formats: ['iife'],
+            name: 'fanplaceServiceWorker',
+            fileName: () => 'sw.js',
+          },
+        },
+      });
     },
   };
 }
@@ -91,7 +176,14 @@ const preactInBrowser = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), ownModulesWithoutSideEffects(), minifiedThemeScript(), serverEntry()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ownModulesWithoutSideEffects(),
+    minifiedThemeScript(),
+    serviceWorker(),
+    serverEntry(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fromRoot('./web') },
@@ -99,6 +191,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(command === 'build' && !isSsrBuild ? preactInBrowser : []),
     ],
   },
+  // The server's render (dist/ssr) carries the libraries its pages use, only the parts they use,
+  // instead of importing them from node_modules at run time: the server does not load every icon
+  // of lucide-react or every primitive of radix-ui at start, and a production install (`npm ci
+  // --omit=dev`, the Docker image) needs none of the browser's libraries (devDependencies). What
+  // the server itself has in dependencies stays outside: React (react-dom/server's Node build), zod.
+  ssr: { noExternal: true, external: ['react', 'react-dom', 'zod'] },
   build: isSsrBuild
     ? {
         outDir: fromRoot('./dist/ssr'),

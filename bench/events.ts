@@ -15,8 +15,8 @@ import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { sha256 } from '../server/lib/secrets.ts';
-import { createSessionsRepository } from '../server/repositories/sessions.repository.ts';
-import { createUsersRepository } from '../server/repositories/users.repository.ts';
+import { createSessionsRepository } from '../server/repositories/auth/sessions.repository.ts';
+import { createUsersRepository } from '../server/repositories/auth/users.repository.ts';
 import { openEventStream } from '../server/test/sse.ts';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);

@@ -29,8 +29,8 @@ import sharp from 'sharp';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { sha256 } from '../server/lib/secrets.ts';
-import { createSessionsRepository } from '../server/repositories/sessions.repository.ts';
-import { createUsersRepository } from '../server/repositories/users.repository.ts';
+import { createSessionsRepository } from '../server/repositories/auth/sessions.repository.ts';
+import { createUsersRepository } from '../server/repositories/auth/users.repository.ts';
 import { renderImage, widthSlots } from '../server/services/media/image-processing.ts';
 import { type VideoBenchResult, videoBench } from './video.ts';
 

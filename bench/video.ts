@@ -29,12 +29,14 @@ import { loadConfig } from '../server/config.ts';
 import { media } from '../server/db/schema/index.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { createMediaRuntime } from '../server/modules/media-runtime.ts';
-import { createCreatorsRepository } from '../server/repositories/creators.repository.ts';
-import { createMediaRepository } from '../server/repositories/media.repository.ts';
-import { createSessionsRepository } from '../server/repositories/sessions.repository.ts';
-import { createUsersRepository } from '../server/repositories/users.repository.ts';
+import { createSessionsRepository } from '../server/repositories/auth/sessions.repository.ts';
+import { createUsersRepository } from '../server/repositories/auth/users.repository.ts';
+import { createCreatorsRepository } from '../server/repositories/creators/creators.repository.ts';
+import { createBlockListRepository } from '../server/repositories/media/block-list.repository.ts';
+import { createMediaRepository } from '../server/repositories/media/media.repository.ts';
 import { demoCreators } from '../server/services/demo/catalog.ts';
 import { createDemoSeeder } from '../server/services/demo/seed-demo.ts';
+import { createBlockListService } from '../server/services/media/block-list.service.ts';
 import { createMediaProcessor } from '../server/services/media/processing.service.ts';
 import { hlsArguments, posterArguments, videoLadder } from '../server/services/media/video-processing.ts';
 
@@ -168,6 +170,14 @@ export async function videoBench(): Promise<VideoBenchResult> {
         clock: systemClock,
         scratchRoot: runtime.scratchRoot,
         log: { error: (details, message) => console.error(message, details) },
+        // The real check, so the figures include hashing the sampled frames.
+        blockList: createBlockListService({
+          blockList: createBlockListRepository(db),
+          media: mediaRows,
+          library: { remove: async () => {} },
+          storage: runtime.storage,
+          clock: systemClock,
+        }),
       });
 
       // One creator with one public video post, through the app's own routes (the demo seeder's way).

@@ -17,6 +17,8 @@ export const errorCodes = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An upload that matches the block list (media removed from Fanplace). */
+  MEDIA_BLOCKED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_READY: 503,

@@ -3,23 +3,36 @@ import { chatMessageSchema } from './schemas/messages.ts';
 
 /**
  * Every kind of notification, in one table: what Settings calls it, and where it goes unless the
- * user chose otherwise (in the bell, by email). Adding a kind is one entry here; the database
- * column, the API schemas, Settings and the per-user choices all read this table. A kind with
- * `email: null` is never emailed (Settings shows no email switch for it). Then call
+ * user chose otherwise (in the bell, by email, by push to the devices that turned push on). Adding
+ * a kind is one entry here; the database column, the API schemas, Settings and the per-user
+ * choices all read this table. A kind with `email: null` is never emailed and one with
+ * `inApp: null` never reaches the bell (Settings shows no switch for either). Then call
  * `notifications.notify({ kind, ... })` (server/services/realtime/notifications.service.ts).
  */
 export const notificationKindInfo = {
-  follow: { label: 'New followers', inApp: true, email: null },
-  subscribe: { label: 'New subscribers', inApp: true, email: null },
-  purchase: { label: 'Purchases of your posts', inApp: true, email: null },
-  tip: { label: 'Tips from fans', inApp: true, email: null },
-  like: { label: 'Likes on your posts', inApp: true, email: null },
-  comment: { label: 'Comments on your posts', inApp: true, email: true },
-  reply: { label: 'Replies to your comments', inApp: true, email: true },
-  post_published: { label: 'Your scheduled posts going out', inApp: true, email: true },
+  // Messages and posts have their own places in the app (Messages, the feed): push only.
+  message: { label: 'New messages', inApp: null, email: null, push: true },
+  paid_message: { label: 'Pay-per-view messages', inApp: null, email: null, push: true },
+  new_post: { label: 'New posts from creators you subscribe to', inApp: null, email: null, push: true },
+  follow: { label: 'New followers', inApp: true, email: null, push: false },
+  subscribe: { label: 'New subscribers', inApp: true, email: true, push: true },
+  purchase: { label: 'Purchases of your posts', inApp: true, email: true, push: true },
+  tip: { label: 'Tips from fans', inApp: true, email: true, push: true },
+  // Likes come often: emailed only to those who turn it on.
+  like: { label: 'Likes on your posts', inApp: true, email: false, push: false },
+  comment: { label: 'Comments on your posts', inApp: true, email: true, push: false },
+  reply: { label: 'Replies to your comments', inApp: true, email: true, push: true },
+  post_published: { label: 'Your scheduled posts going out', inApp: true, email: true, push: false },
+  renewal_failed: { label: 'Subscription renewals that failed', inApp: true, email: null, push: true },
   // Payout emails always go (money and a security notice), so there is no email switch.
-  payout: { label: 'Your payouts', inApp: true, email: null },
-} as const satisfies Record<string, { label: string; inApp: boolean; email: boolean | null }>;
+  payout: { label: 'Your payouts', inApp: true, email: null, push: true },
+  // The review's answer (approved or not) is always emailed too, so there is no email switch.
+  creator_review: { label: 'Your creator page review', inApp: true, email: null, push: true },
+  price_change: { label: 'Price changes of your subscriptions', inApp: true, email: null, push: true },
+} as const satisfies Record<
+  string,
+  { label: string; inApp: boolean | null; email: boolean | null; push: boolean }
+>;
 
 export type NotificationKind = keyof typeof notificationKindInfo;
 export const notificationKinds = Object.keys(notificationKindInfo) as [
@@ -31,9 +44,12 @@ export const notificationKinds = Object.keys(notificationKindInfo) as [
 export const notificationSettingSchema = z.object({
   kind: z.enum(notificationKinds),
   label: z.string(),
-  inApp: z.boolean(),
+  /** null: this kind is not shown in the app's notifications (it has a place of its own). */
+  inApp: z.boolean().nullable(),
   /** null: this kind is never emailed. */
   email: z.boolean().nullable(),
+  /** Push notifications to the devices that turned them on. */
+  push: z.boolean(),
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 export const notificationSettingsSchema = z.object({ items: z.array(notificationSettingSchema) });
@@ -42,6 +58,7 @@ export const updateNotificationSettingSchema = z.object({
   kind: z.enum(notificationKinds),
   inApp: z.boolean().optional(),
   email: z.boolean().optional(),
+  push: z.boolean().optional(),
 });
 export type UpdateNotificationSetting = z.infer<typeof updateNotificationSettingSchema>;
 

@@ -14,6 +14,8 @@ export const limits = {
   bannerImageMaxBytes: 5 * 1024 * 1024,
   identityDocumentMaxBytes: 10 * 1024 * 1024,
   bioMaxLength: 500,
+  /** Browsers one account keeps push on in; turning it on in one more drops the oldest. */
+  pushDevicesPerUser: 10,
   postDescriptionMaxLength: 500,
   /** Posts one creator may have waiting for their scheduled time. */
   scheduledPostsMax: 500,

@@ -14,7 +14,8 @@ const unexpected = (errors: string[]) =>
 
 async function primary(page: Page, name: string | RegExp) {
   const button = page.getByRole('button', { name, exact: typeof name === 'string' });
-  await expect.poll(() => button.isEnabled()).toBe(true);
+  // A step's button waits for its uploads (a photo, a banner), which take longer on a busy machine.
+  await expect.poll(() => button.isEnabled(), { timeout: 30_000 }).toBe(true);
   await button.click();
 }
 

@@ -251,7 +251,7 @@ describe('comments, bookmarks and lists in a browser', () => {
     const { page, context, errors } = await openPage(browser);
     await signInContext(context, fan);
     await page.goto(pathTo('settings'));
-    const section = page.getByRole('region', { name: 'Notifications' });
+    const section = page.getByRole('region', { name: 'Notifications', exact: true });
     const email = section.getByRole('checkbox', { name: 'Replies to your comments by email' });
     await email.waitFor();
     expect(await email.isChecked()).toBe(true);
@@ -270,7 +270,7 @@ describe('comments, bookmarks and lists in a browser', () => {
     const phone = await openPage(browser, { viewport: viewports.mobile });
     await signInContext(phone.context, fan);
     await phone.page.goto(pathTo('settings'));
-    const phoneSection = phone.page.getByRole('region', { name: 'Notifications' });
+    const phoneSection = phone.page.getByRole('region', { name: 'Notifications', exact: true });
     await phoneSection.getByRole('checkbox', { name: 'Replies to your comments by email' }).waitFor();
     await phoneSection.scrollIntoViewIfNeeded();
     await shoot(phone.page, 'settings-notifications-phone');

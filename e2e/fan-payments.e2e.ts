@@ -188,14 +188,26 @@ describe('fan payments in a browser', () => {
     expect(await fan.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     if (screenshots) await fan.page.screenshot({ path: `${screenshots}/fan-subscribed.png` });
 
-    // Unlock the pay-per-view post: its dialog, the checkout, and the original on return.
+    // Unlock the pay-per-view post on a phone: the card of the first payment is saved, so the app
+    // asks in place ("Pay $2.50 with Visa •••• 4081") and pays in one tap, never leaving the page.
+    await fan.page.setViewportSize(phone);
     await saleCard.getByRole('button', { name: 'Unlock' }).click();
     const unlock = fan.page.getByRole('dialog', { name: 'Unlock for $2.50' });
     await unlock.getByRole('button', { name: 'Pay $2.50' }).click();
-    await payOnSandbox(fan.page, /^Pay .*2\.50$/);
-    await fan.page.waitForURL((url) => url.pathname === `/public-profile/${handle}` && url.search === '');
-    await toast(fan.page, /unlocked|verified/i).waitFor();
-    await fan.page.getByRole('tab', { name: /^Posts/ }).click();
+    const oneTap = fan.page.getByRole('dialog', { name: 'Unlock this post' });
+    await oneTap.getByText('Visa •••• 4081').waitFor();
+    const oneTapBox = await oneTap.boundingBox();
+    expect(oneTapBox && oneTapBox.x >= 0 && oneTapBox.x + oneTapBox.width <= phone.width).toBe(true);
+    if (screenshots) await fan.page.screenshot({ path: `${screenshots}/one-tap-phone.png` });
+    // The keyboard's first stop is the payment: Enter pays.
+    await expect.poll(() => fan.page.evaluate(() => document.activeElement?.textContent)).toBe('Pay $2.50');
+    await fan.page.keyboard.press('Enter');
+    await toast(fan.page, /verified/i).waitFor();
+    await oneTap.waitFor({ state: 'hidden' });
+    await unlock.waitFor({ state: 'hidden' });
+    expect(new URL(fan.page.url()).pathname).toBe(`/public-profile/${handle}`);
+    expect(await fan.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await fan.page.setViewportSize(viewports.desktop);
     await expect.poll(() => saleCard.getByText('Locked', { exact: true }).count()).toBe(0);
     await saleCard.getByRole('button', { name: 'Open photo by Mira Solace' }).waitFor();
 
@@ -224,6 +236,13 @@ describe('fan payments in a browser', () => {
     );
     if (screenshots) await fan.page.screenshot({ path: `${screenshots}/fan-transactions-phone.png` });
     await fan.page.setViewportSize(viewports.desktop);
+
+    // The saved card, and removing it: the next payment goes through the checkout page again.
+    const savedCard = fan.page.getByRole('region', { name: 'Saved card' });
+    await savedCard.getByText('Visa •••• 4081').waitFor();
+    await savedCard.getByRole('button', { name: 'Remove card' }).click();
+    await savedCard.getByText(/No card saved/).waitFor();
+    await toast(fan.page, /Card removed/).waitFor();
     expect(fan.errors).toEqual([]);
 
     // The creator: the subscriber in Settings > Payment & Subscription...
@@ -235,8 +254,13 @@ describe('fan payments in a browser', () => {
     const row = subscribers.getByRole('listitem').filter({ hasText: 'Kofi Mensah' });
     await row.waitFor();
     expect(await subscribers.textContent()).not.toContain(fanAccount.email);
-    await row.getByText('Subscribed').first().waitFor();
-    await row.getByText('$5.00').waitFor();
+    // The row says what is true: active, when it renews and what it will charge.
+    await row
+      .getByText(/^Active · renews .+ · \$5\.00$/)
+      .locator('visible=true')
+      .first()
+      .waitFor();
+    await row.getByText(/^Amount: \$5\.00$/).waitFor();
     if (screenshots) await creator.page.screenshot({ path: `${screenshots}/creator-subscribers.png` });
 
     // ...View Details: their name, never their email.

@@ -81,6 +81,84 @@ describe('free trials in a browser', () => {
     await creator.context.close();
   });
 
+  it('a fan who opens a trial link and uses Subscribe Now gets the trial there too: no payment page, nothing charged', async () => {
+    const admin = await adminAccount(E2E_ADMIN_EMAIL);
+    const handle = `ines${Date.now().toString(36)}`;
+    const { account: creatorAccount } = await approvedCreatorWithPictures(
+      admin,
+      { handle, displayName: 'Ines Okafor', avatar: '#0e7490', banner: '#be123c' },
+      { firstName: 'Ines', lastName: 'Okafor' },
+    );
+    const post = await apiAs<PostView>(creatorAccount, 'POST', '/posts', {
+      description: 'Studio notes, for subscribers',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      visibility: 'subscribers',
+    });
+    const trial = await apiAs<{ code: string }>(creatorAccount, 'POST', '/creators/me/offers', {
+      kind: 'trial',
+      trialDays: 7,
+    });
+
+    const fanAccount = await createVerifiedAccount(undefined, { firstName: 'Ola', lastName: 'Fan' });
+    const fan = await openPage(browser(), { viewport: phone });
+    await signInContext(fan.context, fanAccount);
+    // Every page the phone goes to: a payment page must not be one of them.
+    const visited: string[] = [];
+    fan.page.on('framenavigated', (frame) => {
+      if (frame === fan.page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await fan.page.goto(`/public-profile/${handle}?offer=${trial.code}`);
+
+    // Not the trial card: the big Subscribe Now button says the trial, and so does the line below it.
+    const subscribeNow = fan.page.getByRole('button', { name: /Subscribe Now/ });
+    await subscribeNow.getByText('Free for 7 days').waitFor();
+    const note = fan.page.getByText(
+      'Free for 7 days with this link, then $5/month if you choose to renew. Nothing is charged now.',
+    );
+    await note.waitFor();
+    if (screenshots) {
+      await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await fan.page.screenshot({ path: `${screenshots}/offer-trial-banner-phone.png` });
+    }
+    await subscribeNow.click();
+    const dialog = fan.page.getByRole('dialog', { name: 'Select plan' });
+    const monthly = dialog.getByRole('radio', { name: 'Monthly, Free for 7 days, then $5/month' });
+    await monthly.waitFor();
+    expect(await monthly.getAttribute('aria-checked')).toBe('true');
+    await dialog
+      .getByText('Free trial with this link: 7 days of all posts and media, with no charge now.')
+      .waitFor();
+    await dialog
+      .getByText('You have no saved card yet, so the trial will simply end.', { exact: false })
+      .waitFor();
+    const overflow = await fan.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    if (screenshots)
+      await fan.page.screenshot({ path: `${screenshots}/offer-trial-subscribe-now-phone.png` });
+    await dialog.getByRole('button', { name: 'Start free trial' }).click();
+    await fan.page
+      .locator('[data-sonner-toast]', { hasText: 'Your free trial has started: 7 days' })
+      .first()
+      .waitFor();
+    // Subscribed as a trial on this very page: it will not renew, as no card is saved.
+    const mine = fan.page.getByRole('region', { name: 'Your subscription' });
+    await mine.getByText('it will not renew', { exact: false }).waitFor();
+    await fan.page
+      .getByRole('region', { name: 'Offer' })
+      .getByText('You already claimed this offer')
+      .waitFor();
+    expect(visited.filter((path) => path !== `/public-profile/${handle}`)).toEqual([]);
+
+    // The trial unlocked the post, nothing was paid, and the creator sees one claim.
+    expect((await apiAs<PostView>(fanAccount, 'GET', `/posts/${post.id}`)).locked).toBe(false);
+    const paid = await apiAs<{ items: unknown[] }>(fanAccount, 'GET', '/me/transactions');
+    expect(paid.items).toEqual([]);
+    const offers = await apiAs<{ items: { claims: number }[] }>(creatorAccount, 'GET', '/creators/me/offers');
+    expect(offers.items[0]?.claims).toBe(1);
+    expect(fan.errors).toEqual([]);
+    await fan.context.close();
+  });
+
   it('a promotion link shows its price on the Subscribe banner and in Select plan; the fan pays only that', async () => {
     const admin = await adminAccount(E2E_ADMIN_EMAIL);
     const handle = `pia${Date.now().toString(36)}`;

@@ -182,11 +182,15 @@ describe('settings in a browser', () => {
     await toast(page, 'User removed from your messages').waitFor();
     expect(await conversationIds(me)).not.toContain(conversation.id);
 
-    // Download my data: a zip with data.json about me.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download my data' }).click(),
-    ]);
+    // Download my data: asked for, prepared by a job, then a zip with data.json about me.
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await page.getByRole('button', { name: 'Preparing your data…' }).waitFor();
+    const downloadButton = page.getByRole('button', { name: /^Download \(/ });
+    await downloadButton.waitFor({ timeout: 60_000 });
+    await page.getByText(/^Ready: .+, available until /).waitFor();
+    await downloadButton.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/fp-settings-your-data-ready-phone.png' });
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const path = await download.path();
     const files = await unzip(await readFile(path));

@@ -8,33 +8,13 @@ import {
   approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
+  uploadPostVideo,
   youtubePost,
 } from './support/accounts.ts';
 import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
-
-/** One video through the resumable (tus) upload the Post Content page uses; answers its media id. */
-async function uploadPostVideo(account: Account, data: Buffer): Promise<string> {
-  const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${account.token}` };
-  const created = await fetch(`${baseUrl()}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      ...tus,
-      'upload-length': String(data.length),
-      'upload-metadata': `filename ${Buffer.from('clip.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`,
-    },
-  });
-  if (created.status !== 201) throw new Error(`tus create ${created.status}: ${await created.text()}`);
-  const patched = await fetch(new URL(created.headers.get('location') as string, baseUrl()), {
-    method: 'PATCH',
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(data),
-  });
-  if (patched.status !== 200) throw new Error(`tus patch ${patched.status}: ${await patched.text()}`);
-  return ((await patched.json()) as { id: string }).id;
-}
 
 /** A video post (pay-per-view unless told otherwise), published once its video is transcoded. */
 async function lockedVideoPost(

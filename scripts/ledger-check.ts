@@ -7,7 +7,7 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DatabaseLockedError } from '../server/db/pglite-lock.ts';
-import { checkLedger, describeUnbalanced } from '../server/repositories/ledger.repository.ts';
+import { checkLedger, describeUnbalanced } from '../server/repositories/billing/core/ledger.repository.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

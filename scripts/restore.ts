@@ -28,6 +28,10 @@ try {
   process.stdout.write(
     `Restored ${summary.rows} rows in ${summary.tables} tables, ${summary.jobs} jobs still to run and ${summary.mediaFiles} media files from ${archive}\n`,
   );
+  if (summary.pushDevicesDropped)
+    process.stdout.write(
+      `Push notifications were turned off in ${summary.pushDevicesDropped} browser(s): the push key comes from APP_SECRET, so their owners turn push on again in Settings.\n`,
+    );
   if (summary.twoStepTurnedOff !== undefined)
     process.stdout.write(
       `Restored under a new APP_SECRET: two-step sign-in was turned off for ${summary.twoStepTurnedOff} account(s); they sign in with their password and can turn it on again.\n`,

@@ -30,6 +30,7 @@ import { createPasswordHasher } from './services/auth/passwords.ts';
 import type { PayoutServices } from './services/billing/payouts/index.ts';
 import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
 import { makeDemoVideo } from './services/demo/video.ts';
+import type { NotificationsService } from './services/realtime/notifications.service.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -47,6 +48,8 @@ export interface AppServices {
   demo: DemoSeeder;
   /** Outgoing mail (tests wait on `outbox.idle()` before checking that nothing was sent). */
   outbox: Outbox;
+  /** Notifications in the bell, by email and by push (jobs built by tests use the app's own). */
+  notifications: NotificationsService;
   /**
    * What the process still makes before it is ready (`/api/ready` answers 503 `starting` meanwhile):
    * `hold('demo content')` returns the release.
@@ -180,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
     },
     outbox,
+    notifications: modules.realtime.notifications,
     database,
     queue,
     payments: billing.runtime,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { createBackup, missingSecret, RestoreError, readManifest, restoreBackup 
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { SUBSCRIPTION_LIFECYCLE } from './jobs/subscription-lifecycle.ts';
-import { createLedgerRepository } from './repositories/ledger.repository.ts';
+import { createLedgerRepository } from './repositories/billing/core/ledger.repository.ts';
 import { type AccountsTestApp, get, post, signUpVerified } from './test/accounts.ts';
 import { createTestClock } from './test/clock.ts';
 import { freshDatabaseEnv } from './test/helpers.ts';
@@ -170,6 +170,13 @@ describe('npm run backup and npm run restore', () => {
     );
     expect(enabled.statusCode, enabled.body).toBe(200);
     const [recovery] = enabled.json<TwoFactorEnabled>().recoveryCodes as [string];
+    // A browser with push on, subscribed to the push key made from this secret.
+    await app.services.database.sql.executeSql(
+      `insert into push_subscriptions (id, user_id, session_id, endpoint, p256dh, auth, label)
+       select $2, user_id, id, 'https://fcm.googleapis.com/fcm/send/restore-test', 'key', 'auth', 'Chrome on Linux'
+       from sessions where user_id = $1 limit 1`,
+      [account.user.id, randomUUID()],
+    );
     await app.close();
     const archive = path.join(source.dataDir, 'backup.zip');
     await createBackup(source, archive);
@@ -193,6 +200,7 @@ describe('npm run backup and npm run restore', () => {
     const target = await place(secret, smtp.url);
     const restored = await restoreBackup(target, archive);
     expect(restored.twoStepTurnedOff).toBeUndefined();
+    expect(restored.pushDevicesDropped).toBeUndefined();
     const back = await buildApp(target, { runJobs: false, clock });
     cleanups.push(() => back.close());
     const u: AccountsTestApp = { app: back, config: target, smtp, clock, close: async () => {} };
@@ -217,6 +225,8 @@ describe('npm run backup and npm run restore', () => {
     const fresh = await place(randomBytes(32).toString('hex'), smtp.url);
     const renewed = await restoreBackup(fresh, archive, { newSecret: true });
     expect(renewed.twoStepTurnedOff).toBe(1);
+    // Its push key is new too: the browser subscribed to the old one turns push on again.
+    expect(renewed.pushDevicesDropped).toBe(1);
     const third = await buildApp(fresh, { runJobs: false, clock });
     cleanups.push(() => third.close());
     const v: AccountsTestApp = { app: third, config: fresh, smtp, clock, close: async () => {} };

@@ -18,7 +18,7 @@ import yazl from 'yazl';
 import { installQueueSchema, QUEUE_SCHEMA } from './adapters/queue.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { createS3Client, MEDIA_PREFIX as S3_MEDIA_PREFIX } from './adapters/storage/s3-driver.ts';
-import type { Config } from './config.ts';
+import { type Config, vapidKeysFrom } from './config.ts';
 import { type DatabaseHandle, openDatabase, type SqlExecutor } from './db/client.ts';
 
 const FORMAT = 1;
@@ -56,6 +56,11 @@ export interface BackupSummary {
   jobs: number;
   /** A restore under a new secret (`--new-secret`): accounts whose two-step sign-in was turned off. */
   twoStepTurnedOff?: number;
+  /**
+   * A restore under a new secret, with the push keys derived from it: browsers whose push was
+   * turned off (they subscribed to the old key; push services would refuse every send).
+   */
+  pushDevicesDropped?: number;
 }
 
 /**
@@ -391,6 +396,7 @@ export async function restoreBackup(
     let jobs = 0;
     let mediaCount = 0;
     let twoStepTurnedOff: number | undefined;
+    let pushDevicesDropped: number | undefined;
     await database.withMigrationLock(async (sql) => {
       await sql.executeSql('begin', []);
       try {
@@ -434,6 +440,15 @@ export async function restoreBackup(
           );
           twoStepTurnedOff = (turnedOff[0] as { n: number }).n;
           for (const table of SECRET_BOUND_TABLES) await sql.executeSql(`delete from ${quote(table)}`, []);
+          // Push keys made from the secret are new too (server/config.ts vapidKeysFrom): browsers
+          // subscribed to the old one turn push on again from Settings.
+          if (config.push.publicKey === vapidKeysFrom(config.appSecret).publicKey) {
+            const { rows: dropped } = await sql.executeSql(
+              'with gone as (delete from push_subscriptions returning 1) select count(*)::int as n from gone',
+              [],
+            );
+            pushDevicesDropped = (dropped[0] as { n: number }).n;
+          }
         }
         // Sequences continue after the restored ids.
         const { rows: sequences } = await sql.executeSql(
@@ -461,6 +476,7 @@ export async function restoreBackup(
       mediaFiles: mediaCount,
       jobs,
       ...(twoStepTurnedOff === undefined ? {} : { twoStepTurnedOff }),
+      ...(pushDevicesDropped === undefined ? {} : { pushDevicesDropped }),
     };
   } finally {
     await database.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import webpush from 'web-push';
+import { type Config, ConfigError, loadConfig, vapidKeysFrom } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the embedded defaults on a bare environment', () => {
@@ -37,6 +38,49 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TIP_MIN_CENTS: '600', TIP_MAX_CENTS: '500' }, { ephemeral: true })).toThrow(
       /TIP_MIN_CENTS must not be larger than TIP_MAX_CENTS/,
     );
+  });
+
+  it('derives the push keys from APP_SECRET (the same for every process that shares it), or takes both from the environment', () => {
+    const secret = 'a'.repeat(48);
+    const one = loadConfig({ APP_SECRET: secret }, { ephemeral: true }).push;
+    expect(loadConfig({ APP_SECRET: secret }, { ephemeral: true }).push).toEqual(one);
+    expect(loadConfig({ APP_SECRET: 'b'.repeat(48) }, { ephemeral: true }).push.publicKey).not.toBe(
+      one.publicKey,
+    );
+    expect(one).toMatchObject({
+      publicKey: vapidKeysFrom(secret).publicKey,
+      subject: 'mailto:no-reply@localhost',
+    });
+    // A usable pair: web-push signs with it.
+    const request = webpush.generateRequestDetails(
+      {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+        keys: { p256dh: one.publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      },
+      'hello',
+      { vapidDetails: one },
+    );
+    expect(request.headers.Authorization).toMatch(new RegExp(`k=${one.publicKey}$`));
+
+    const given = webpush.generateVAPIDKeys();
+    expect(
+      loadConfig(
+        { VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey },
+        { ephemeral: true },
+      ).push,
+    ).toMatchObject(given);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: given.publicKey }, { ephemeral: true })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' }, { ephemeral: true })).toThrow(
+      /VAPID_SUBJECT/,
+    );
+    expect(
+      loadConfig(
+        { PUBLIC_URL: 'https://fans.example.com/', PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:9000/, ' },
+        { ephemeral: true },
+      ).push,
+    ).toMatchObject({ subject: 'https://fans.example.com', extraOrigins: ['http://127.0.0.1:9000'] });
   });
 
   it('names the variable whose value is bad', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -114,6 +114,25 @@ const envSchema = z.object({
   MEDIA_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Bearer token for /api/metrics; unset: no metrics endpoint. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * The VAPID key pair push notifications are signed with (base64url, as `web-push
+   * generate-vapid-keys` prints them). Unset: derived from APP_SECRET, so every process that shares
+   * the secret shares the keys, and a restore under the same secret keeps devices subscribed.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about this server: a mailto: or https: URL. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+      .optional(),
+  ),
+  /**
+   * Push services a browser may subscribe with besides the public ones (FCM, Mozilla, Apple,
+   * Windows): origins such as `http://127.0.0.1:9000`, comma-separated (a local push service).
+   */
+  PUSH_SERVICE_ORIGINS: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_JOBS: booleanFlag.default(true),
   /** Unset: on for the embedded database outside tests, off on DATABASE_URL (see loadConfig). */
@@ -188,6 +207,8 @@ export interface Config {
     /** First wait before a failed processing job runs again, in seconds (then doubled). */
     retryDelaySeconds: number;
   };
+  /** Web push: the VAPID keys and subject, and the push services the server may send to. */
+  push: { publicKey: string; privateKey: string; subject: string; extraOrigins: string[] };
   shutdownTimeoutMs: number;
   /** Bearer token for /api/metrics; null: the endpoint is off. */
   metricsToken: string | null;
@@ -225,6 +246,35 @@ function refuseProductionTraps(env: Env): void {
   }
 }
 
+/** The order of P-256's group: a private key is a number in [1, n-1]. */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+
+/**
+ * A VAPID key pair that follows from the app secret: the first HMAC of the secret that is a valid
+ * P-256 private key (the first one almost always is), and its public key.
+ */
+export function vapidKeysFrom(appSecret: string): { publicKey: string; privateKey: string } {
+  for (let counter = 0; ; counter++) {
+    const candidate = createHmac('sha256', appSecret).update(`fanplace vapid key ${counter}`).digest();
+    const value = BigInt(`0x${candidate.toString('hex')}`);
+    if (value === 0n || value >= P256_ORDER) continue;
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(candidate);
+    return {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey: candidate.toString('base64url'),
+    };
+  }
+}
+
+/** The VAPID subject: the one given, else the public https address, else the mail sender's address. */
+function vapidSubject(env: Env): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
+  if (env.PUBLIC_URL?.startsWith('https://')) return env.PUBLIC_URL.replace(/\/$/, '');
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return `mailto:${address.trim()}`;
+}
+
 /** Reads APP_SECRET from DATA_DIR, creating it once, so signed URLs survive restarts. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'app-secret');
@@ -254,6 +304,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
   const appSecret =
     env.APP_SECRET ??
     (options.ephemeral ? randomBytes(48).toString('base64url') : loadOrCreateSecret(dataDir));
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
+  const vapid =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : vapidKeysFrom(appSecret);
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
@@ -314,6 +373,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       ffprobePath: env.FFPROBE_PATH,
       signedUrlTtlSeconds: env.MEDIA_SIGNED_URL_TTL_SECONDS,
       retryDelaySeconds: env.MEDIA_RETRY_DELAY_SECONDS,
+    },
+    push: {
+      ...vapid,
+      subject: vapidSubject(env),
+      extraOrigins: (env.PUSH_SERVICE_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN ?? null,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,11 +19,34 @@ interface ComposeService {
 }
 
 /**
- * No container engine runs here: what can be checked is that the files parse, that the app's
- * services set only variables the configuration reads (a typo would be ignored silently), and that
- * the image is built the way the README builds.
+ * No container engine runs here: what can be checked is that Compose itself reads the file
+ * (`docker-compose config`, from Debian's package, installed with the test tools), that the files
+ * parse, that the app's services set only variables the configuration reads (a typo would be
+ * ignored silently), and that the image is built the way the README builds.
  */
 describe('the deployment files', () => {
+  it('is read by Compose, which names each required setting that is missing', () => {
+    const required = [
+      ...new Set([...read('compose.yaml').matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1] as string)),
+    ];
+    expect(required).toEqual(expect.arrayContaining(['APP_SECRET', 'POSTGRES_PASSWORD']));
+    const config = (env: Record<string, string>) =>
+      spawnSync('docker-compose', ['-f', 'compose.yaml', 'config', '-q'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ...env },
+      });
+    const complete = Object.fromEntries(required.map((name) => [name, 'set']));
+    const ok = config(complete);
+    expect(ok.error).toBeUndefined();
+    expect(ok.status, ok.stderr).toBe(0);
+    // Without one of them, Compose stops and says which, with the file's own hint.
+    const { POSTGRES_PASSWORD: _left, ...missing } = complete;
+    const refused = config(missing);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('set POSTGRES_PASSWORD in .env');
+  });
+
   const compose = parse(read('compose.yaml'), { merge: true }) as {
     services: Record<string, ComposeService>;
   };

@@ -13,6 +13,7 @@ import { App, router } from './app/app.tsx';
 import { initFonts } from './lib/fonts.ts';
 import { setHydrating } from './lib/hydration.ts';
 import { queryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { getSession } from './lib/session.ts';
 import { initTheme } from './lib/theme.ts';
 import { cn } from './lib/utils.ts';
@@ -75,6 +76,9 @@ function start() {
   const root = createRoot(container as HTMLElement);
   startTransition(() => root.render(app));
 }
+
+// Offline visits, push notifications and new versions: once the page has loaded and is idle.
+registerServiceWorker();
 
 // tailwind-merge builds its tables on its first call: done now, in a task of its own while the
 // page's code downloads, instead of inside the first render's.

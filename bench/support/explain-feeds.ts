@@ -1,6 +1,6 @@
 import { sql as text } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
-import { createPostsRepository } from '../../server/repositories/posts.repository.ts';
+import { createPostsRepository } from '../../server/repositories/posts/index.ts';
 
 export interface FeedPlan {
   label: string;

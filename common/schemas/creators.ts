@@ -331,3 +331,12 @@ export const blockedCountriesSchema = z.object({
     .max(250, 'Choose countries from the list'),
 });
 export type BlockedCountries = z.infer<typeof blockedCountriesSchema>;
+
+/** GET and PUT /api/creators/me/watermark: the visible mark on the creator's photos and videos. */
+export const watermarkSettingsSchema = z.object({
+  /** `page`: the page address (`<site>/<handle>`) in a corner of every photo and new video. */
+  watermark: z.enum(['off', 'page']),
+  /** Paid photos also carry the viewer's own name (photos only: videos are shared by all viewers). */
+  viewerHandle: z.boolean(),
+});
+export type WatermarkSettings = z.infer<typeof watermarkSettingsSchema>;

@@ -79,16 +79,32 @@ export const returnToSchema = z
   });
 
 /** POST /api/creators/:handle/subscribe */
+/**
+ * How a payment is made: on the provider's checkout page (the default), or in one tap with the card
+ * the fan paid with last (`saved_card`, charged by the server: no page to go to).
+ */
+export const payWithSchema = z.enum(['checkout', 'saved_card']);
+export type PayWith = z.infer<typeof payWithSchema>;
+
 export const subscribeSchema = z.object({
+  payWith: payWithSchema.optional(),
   plan: creatorPlanIdSchema,
   returnTo: returnToSchema.optional(),
-  /** A promotion's code (from its link): the first period at its discount. */
+  /**
+   * An offer's code (from its link): a promotion takes its discount off the first period; a free
+   * trial (monthly plan only) starts at once with no checkout, as its claim does.
+   */
   offer: z.string().trim().min(1).max(40).optional(),
+  /** With a free trial's code: keep the subscription after the trial, paid, if a card is saved. */
+  renew: z.boolean().optional(),
 });
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 
 /** POST /api/posts/:id/unlock (the body may be empty) */
-export const unlockPostSchema = z.object({ returnTo: returnToSchema.optional() });
+export const unlockPostSchema = z.object({
+  returnTo: returnToSchema.optional(),
+  payWith: payWithSchema.optional(),
+});
 export type UnlockPostInput = z.input<typeof unlockPostSchema>;
 
 /**
@@ -157,6 +173,8 @@ export const fanSubscriptionSchema = z.object({
   currentPeriodEnd: z.string(),
   /** True when it renews at `currentPeriodEnd`. */
   renews: z.boolean(),
+  /** True when the current (or last) period is a free trial: nothing was charged for it. */
+  trial: z.boolean(),
   canceledAt: z.string().nullable(),
   endedAt: z.string().nullable(),
 });
@@ -173,6 +191,22 @@ export const verifyCheckoutResponseSchema = z.object({
   subscription: fanSubscriptionSchema.nullable(),
 });
 export type VerifyCheckoutResponse = z.infer<typeof verifyCheckoutResponseSchema>;
+
+/**
+ * A payment made with the saved card (`payWith: 'saved_card'`, common/schemas/saved-cards.ts): the
+ * outcome at once, as the return from a checkout page would give it (`succeeded`, `failed` with the
+ * provider's reason, or `pending` while the bank confirms; settled when the answer comes).
+ */
+export const chargedResponseSchema = verifyCheckoutResponseSchema.extend({
+  reference: z.string(),
+  /** The card charged: brand and last four digits only. */
+  card: z.object({ brand: z.string(), last4: z.string() }),
+});
+export type ChargedResponse = z.infer<typeof chargedResponseSchema>;
+
+/** The answer of an unlock or a tip: a checkout page to go to, or the saved card already charged. */
+export const paymentStartedSchema = z.union([checkoutResponseSchema, chargedResponseSchema]);
+export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
 
 /** One option of the Select plan dialog. */
 export const creatorPlanOptionSchema = z.object({
@@ -199,6 +233,26 @@ export const creatorSubscriptionStateSchema = z.object({
   reason: z.string().nullable(),
 });
 export type CreatorSubscriptionState = z.infer<typeof creatorSubscriptionStateSchema>;
+
+/** A free trial started (from its claim, or Subscribe with its code): no payment, access at once. */
+export const trialStartedSchema = z.object({
+  message: z.string(),
+  /** Whether it goes on, paid, after the trial (the fan asked and has a saved card). */
+  renews: z.boolean(),
+  state: creatorSubscriptionStateSchema,
+});
+export type TrialStarted = z.infer<typeof trialStartedSchema>;
+
+/**
+ * The answer of POST /api/creators/:handle/subscribe: a checkout to go to, or, with a free trial's
+ * code, the trial already started (nothing to pay).
+ */
+export const subscribeResponseSchema = z.union([
+  checkoutResponseSchema,
+  chargedResponseSchema,
+  trialStartedSchema,
+]);
+export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
 
 /** GET /api/me/subscriptions?cursor= (newest first) */
 export const fanSubscriptionListSchema = z.object({
@@ -261,6 +315,14 @@ export const subscriberSchema = z.object({
   currentPeriodEnd: z.string(),
   canceledAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  /** True when the current (or last) period is a free trial: nothing was charged for it. */
+  trial: z.boolean(),
+  /** True when it renews at `currentPeriodEnd` and charges `amount` (false once cancelled or ended). */
+  renews: z.boolean(),
+  /** Until when the fan has access in the current period (null when they have none now). */
+  activeUntil: z.string().nullable(),
+  /** A failed renewal's next retry (null unless the renewal is past due). */
+  retryAt: z.string().nullable(),
   /** What was refunded when the creator unsubscribed them. */
   refunded: moneySchema.nullable(),
   /** Whether the creator has blocked this fan. */
@@ -415,3 +477,24 @@ export type Wallet = z.infer<typeof walletSchema>;
 export const markPayoutPaidSchema = z.object({ note: z.string().trim().max(500).optional() });
 
 export { creatorPricing };
+
+/**
+ * PUT /api/creators/me/price: an approved creator's new monthly price as typed ('12.99'), checked
+ * as onboarding checks it (common/schemas/creators.ts `monthlyPriceProblem`). New subscribers pay it
+ * at once; each renewing subscriber pays it from their next renewal and is told so first.
+ */
+export const changePriceSchema = z.object({ monthlyPrice: z.string().max(12) });
+export type ChangePriceInput = z.infer<typeof changePriceSchema>;
+export const priceChangeSchema = z.object({
+  message: z.string(),
+  monthlyPrice: moneySchema,
+  /** Renewing subscribers moved to the new price from their next renewal, each told by email and notification. */
+  subscribersNotified: z.number().int(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+export const priceChangeMessages = {
+  notCreator: 'Only the creator of this page can change its price',
+  notApproved: 'You can change your price once your page is approved',
+  unchanged: 'Your monthly price is already this amount',
+  changed: 'Your subscription price was changed',
+} as const;

@@ -38,7 +38,7 @@ export const offerMessages = {
   notNew: 'This promotion is for fans new to this creator',
   notExpired: 'This promotion is for fans whose subscription ended',
   notATrial: 'This offer is not a free trial',
-  notAPromotion: 'This offer is not a promotion',
+  trialMonthlyOnly: 'The free trial is for the monthly plan',
   yourOwn: 'This is your own offer',
   trialStarted: (days: number) => `Your free trial has started: ${days} ${days === 1 ? 'day' : 'days'}`,
 } as const;

@@ -23,14 +23,17 @@ describe('youtubeVideoId', () => {
 });
 
 describe('post rules', () => {
-  it('needs a description of at most 500 characters and one media item', () => {
+  it('needs a description of at most 500 characters; media is optional (a text post)', () => {
     const problems = (input: object) =>
       createPostSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
     expect(problems({ description: '' })).toContain(postMessages.descriptionRequired);
     expect(problems({ description: 'x'.repeat(501), youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' })).toEqual([
       postMessages.descriptionTooLong,
     ]);
-    expect(problems({ description: 'Hi' })).toEqual([postMessages.mediaRequired]);
+    expect(problems({ description: 'Hi' })).toEqual([]);
+    expect(problems({ description: '   ', visibility: 'pay_per_view', price: '3' })).toEqual([
+      postMessages.descriptionRequired,
+    ]);
     expect(problems({ description: 'Hi', youtubeUrl: 'https://vimeo.com/1' })).toEqual([
       postMessages.youtubeInvalid,
     ]);

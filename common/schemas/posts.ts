@@ -128,7 +128,10 @@ export const pollSchema = z.object({
 });
 export type PollView = z.infer<typeof pollSchema>;
 
-/** POST /api/posts: one image or video (a media id from the tus upload) or a YouTube link. */
+/**
+ * POST /api/posts: one image or video (a media id from the tus upload), a YouTube link, or none (a
+ * text post: the description is its content).
+ */
 export const createPostSchema = z
   .object({
     description,
@@ -150,8 +153,6 @@ export const createPostSchema = z
     if (value.publish === 'scheduled' && !value.publishAt)
       context.addIssue({ code: 'custom', path: ['publishAt'], message: m.publishAtRequired });
     const items = value.mediaIds ?? [];
-    if (!value.mediaId && items.length === 0 && !value.youtubeUrl)
-      context.addIssue({ code: 'custom', path: ['mediaId'], message: m.mediaRequired });
     if ((value.mediaId || items.length > 0) && value.youtubeUrl)
       context.addIssue({ code: 'custom', path: ['mediaId'], message: m.oneMediaOnly });
     if (value.mediaId && items.length > 0)
@@ -207,7 +208,8 @@ export function itemCountsLabel(counts: ItemCounts): string {
 
 /**
  * A post as one viewer sees it. When `locked`, `media` carries only the blurred preview and the
- * thumbhash, `items` is empty and `youtubeId` is null: nothing that shows the content itself.
+ * thumbhash, `items` is empty and `youtubeId` is null: nothing that shows the content itself. A
+ * locked text post's `description` is empty too: its text is its content.
  */
 export const postSchema = z.object({
   id: z.string(),
@@ -221,6 +223,8 @@ export const postSchema = z.object({
   /** Null without a poll, or while the post is locked. */
   poll: pollSchema.nullable(),
   youtubeId: z.string().nullable(),
+  /** No photo, video or YouTube link: the description is the post (withheld while locked). */
+  textOnly: z.boolean(),
   visibility: z.enum(postVisibilities),
   price: moneySchema.nullable(),
   locked: z.boolean(),

@@ -55,6 +55,9 @@ export const safetyMessages = {
   tooManyEmailChanges: 'Too many requests. Please try again later',
   accountDeleted: 'Your account was deleted',
   suspended: 'This account is suspended. Contact support if you think this is a mistake',
+  tooManyExports: 'You can ask for your data 3 times a day',
+  exportNotFound: 'This download is not available. Ask for your data again',
+  exportFailed: 'Something went wrong while preparing your data. Please ask again',
 } as const;
 
 const m = safetyMessages;
@@ -213,3 +216,25 @@ export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;
 export const deleteAccountSchema = z.object({
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(1024),
 });
+
+/** "Download your data": how many a day may be asked for, and how long a ready zip is kept. */
+export const dataExportLimits = { perDay: 3, keepDays: 7 } as const;
+
+/** What a stored export can be; `none` is said when there is none. */
+export const storedDataExportStatuses = ['waiting', 'ready', 'failed'] as const;
+export const dataExportStatuses = ['none', ...storedDataExportStatuses] as const;
+export type DataExportStatus = (typeof dataExportStatuses)[number];
+
+/**
+ * GET and POST /api/me/export: the caller's latest export. `waiting` while it is queued or being
+ * made; `ready` with its size (bytes) and when it is removed; `failed` with the reason in plain words.
+ */
+export const dataExportSchema = z.object({
+  status: z.enum(dataExportStatuses),
+  id: z.string().nullable(),
+  requestedAt: z.string().nullable(),
+  size: z.number().nullable(),
+  expiresAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;

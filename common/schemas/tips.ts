@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tipMessages, tipNoteMaxLength } from '../tips.ts';
-import { returnToSchema } from './fan-payments.ts';
+import { payWithSchema, returnToSchema } from './fan-payments.ts';
 
 export {
   type TipLimits,
@@ -34,5 +34,6 @@ export const sendTipSchema = z.object({
     .string({ error: tipMessages.keyRequired })
     .regex(/^[A-Za-z0-9_-]{8,64}$/, tipMessages.keyRequired),
   returnTo: returnToSchema.optional(),
+  payWith: payWithSchema.optional(),
 });
 export type SendTipInput = z.input<typeof sendTipSchema>;

@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { baseUrl, clientAddress } from './browser.ts';
 import { identityPdf, solidPng } from './fixtures.ts';
 import { waitForMail } from './mail.ts';
+import { currentServer } from './own-server.ts';
 
 export interface Account {
   email: string;
@@ -129,14 +132,29 @@ export async function createCreator(
 
 const ADMIN_PASSWORD = 'tangerine-lantern-5521';
 
-/** The run's admin (ADMIN_EMAILS in the e2e server): made by the first test that needs it, then signed in. */
+/**
+ * The run's admin (ADMIN_EMAILS in the e2e server): made by the first test that needs it, then
+ * signed in. Two files start at once: the first to take the lock makes the account, the other
+ * waits until it can sign in (two sign-ups would each send a code and spoil the other's).
+ */
 export async function adminAccount(email: string): Promise<Account> {
-  const signIn = await call('/auth/signin', { email, password: ADMIN_PASSWORD });
-  if (signIn.status === 200) {
-    const body = (await signIn.json()) as { token: string; user: Account['user'] };
-    return { email, password: ADMIN_PASSWORD, token: body.token, user: body.user };
+  const lock = path.join(path.dirname(currentServer().mailDir), `account-${email}.lock`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const signIn = await call('/auth/signin', { email, password: ADMIN_PASSWORD });
+    if (signIn.status === 200) {
+      const body = (await signIn.json()) as { token: string; user: Account['user'] };
+      return { email, password: ADMIN_PASSWORD, token: body.token, user: body.user };
+    }
+    try {
+      mkdirSync(lock);
+      return await createVerifiedAccount(email);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`the admin ${email} was not made within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return createVerifiedAccount(email);
 }
 
 /** An approved creator, made through the API (the onboarding itself is covered by its own test). */
@@ -152,6 +170,12 @@ export async function approvedCreator(
     headers: { authorization: `Bearer ${admin.token}` },
   });
   if (approved.status !== 200) throw new Error(`approve ${approved.status}: ${await approved.text()}`);
+  // The approval rings the creator's bell; read here, so each test's bell starts at 0 unread.
+  const read = await fetch(`${baseUrl()}/api/notifications/read`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  if (read.status >= 300) throw new Error(`notifications read ${read.status}: ${await read.text()}`);
   return { account, creator };
 }
 
@@ -203,4 +227,34 @@ export async function apiAs<T>(account: Account, method: string, path: string, b
   });
   if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** One video through the resumable (tus) upload the Post Content page uses; answers its media id. */
+export function uploadPostVideo(account: Account, data: Buffer): Promise<string> {
+  return uploadPostMedia(account, data, { filename: 'clip.mp4', filetype: 'video/mp4' });
+}
+
+/** One photo or video through the resumable (tus) upload; answers its media id. */
+export async function uploadPostMedia(
+  account: Account,
+  data: Buffer,
+  file: { filename: string; filetype: string },
+): Promise<string> {
+  const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${account.token}` };
+  const created = await fetch(`${baseUrl()}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...tus,
+      'upload-length': String(data.length),
+      'upload-metadata': `filename ${Buffer.from(file.filename).toString('base64')},filetype ${Buffer.from(file.filetype).toString('base64')}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`tus create ${created.status}: ${await created.text()}`);
+  const patched = await fetch(new URL(created.headers.get('location') as string, baseUrl()), {
+    method: 'PATCH',
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(data),
+  });
+  if (patched.status !== 200) throw new Error(`tus patch ${patched.status}: ${await patched.text()}`);
+  return ((await patched.json()) as { id: string }).id;
 }

@@ -1,5 +1,5 @@
-import { PgBoss } from 'pg-boss';
-import { type DatabaseHandle, isDatabaseUnavailable } from '../db/client.ts';
+import { type JobInsert, PgBoss } from 'pg-boss';
+import { type DatabaseHandle, isDatabaseUnavailable, type SqlExecutor } from '../db/client.ts';
 
 /**
  * How one kind of job is retried and when a run counts as lost. Every job gets a heartbeat: a
@@ -34,6 +34,11 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   runOnStart?: boolean;
   /** Expiry and retries (DEFAULT_JOB_SETTINGS otherwise). */
   settings?: Partial<JobSettings>;
+  /**
+   * How often an idle worker asks for this job (seconds, at least 0.5; 2 otherwise): what a
+   * person waits on (a push notification) is asked for more often than housekeeping.
+   */
+  pollSeconds?: number;
   handle(data: Data): Promise<void>;
   /** Once a job has failed for the last time (its retries used up), with the reason. */
   onFailed?(data: Data, reason: string): Promise<void>;
@@ -95,16 +100,42 @@ export function reasonOf(output: unknown): string {
   return PLAIN_REASONS[message] ?? message;
 }
 
+/** Where an upgrade from pg-boss 10 sets that release's tables aside until their jobs are moved. */
+export const OLD_QUEUE_SCHEMA = `${QUEUE_SCHEMA}_v10`;
+
+/** The schema version pg-boss 10.4.2 left, the only one before pg-boss 12 this app ever ran on. */
+const PG_BOSS_10_VERSION = 24;
+
+/** The oldest schema version pg-boss 12 migrates from itself (its migrationStore). */
+const OLDEST_MIGRATABLE_VERSION = 25;
+
+export interface InstallQueueOptions {
+  onError?: (error: unknown) => void;
+  /** Says that an upgrade from pg-boss 10 moved jobs (console otherwise: `npm run restore`). */
+  log?: Pick<QueueLogger, 'info'>;
+  /** The process's jobs: moved jobs get their queue's settings (retries, dead letter) at once. */
+  jobs?: JobDefinition<never>[];
+}
+
+const consoleLog: Pick<QueueLogger, 'info'> = {
+  info: (details, message) => console.info(`${message} ${JSON.stringify(details)}`),
+};
+
 /**
  * Installs or upgrades pg-boss's tables (schema `pgboss`). Several processes starting at once on an
  * empty database: only one installs it, under the migration lock; the others wait and then find it
  * there. Also used by `npm run restore` before it puts queued jobs back.
+ *
+ * pg-boss 12 cannot migrate the tables pg-boss 10 made (the release before it), so those are set
+ * aside first and their unfinished jobs moved into the new ones (`moveOldJobs`). Each step leaves a
+ * state the next start recognises, so a crash between them is finished by the next start.
  */
 export async function installQueueSchema(
   database: Pick<DatabaseHandle, 'driver' | 'withMigrationLock'>,
-  onError: (error: unknown) => void = () => {},
+  options: InstallQueueOptions = {},
 ): Promise<void> {
   await database.withMigrationLock(async (locked) => {
+    await setOldSchemaAside(locked);
     const installer = new PgBoss({
       db: locked,
       schema: QUEUE_SCHEMA,
@@ -113,10 +144,124 @@ export async function installQueueSchema(
       schedule: false,
       registerInstance: false,
     });
-    installer.on('error', onError);
+    installer.on('error', options.onError ?? (() => {}));
     await installer.start();
-    await installer.stop({ graceful: false });
+    try {
+      await moveOldJobs(locked, installer, options.jobs ?? [], options.log ?? consoleLog);
+    } finally {
+      await installer.stop({ graceful: false });
+    }
   });
+}
+
+/** One row's value of a single-value query. */
+async function selectValue<T>(
+  sql: SqlExecutor,
+  text: string,
+  values: unknown[] = [],
+): Promise<T | undefined> {
+  const { rows } = await sql.executeSql(text, values);
+  return (rows[0] as { value?: T } | undefined)?.value;
+}
+
+/**
+ * Renames pg-boss 10's schema to `pgboss_v10` (or `pgboss_v10_2`... when an earlier, unfinished
+ * upgrade's copy is still there), leaving the name free for pg-boss 12. One statement: either done
+ * or not. A version neither pg-boss 12 nor this upgrade knows stops the start before any change.
+ */
+async function setOldSchemaAside(sql: SqlExecutor): Promise<void> {
+  const present = await selectValue<boolean>(
+    sql,
+    `select to_regclass('${QUEUE_SCHEMA}.version') is not null as value`,
+  );
+  if (!present) return;
+  const version = Number(await selectValue(sql, `select max(version) as value from ${QUEUE_SCHEMA}.version`));
+  if (!(version < OLDEST_MIGRATABLE_VERSION)) return;
+  if (version !== PG_BOSS_10_VERSION) {
+    throw new Error(
+      `The job queue's tables (schema ${QUEUE_SCHEMA}) are at pg-boss schema version ${version}, which this release cannot upgrade: set them aside with psql "$DATABASE_URL" -c 'alter schema ${QUEUE_SCHEMA} rename to ${QUEUE_SCHEMA}_unknown' and start again (their jobs are not run).`,
+    );
+  }
+  const aside = await oldSchemas(sql);
+  let name = OLD_QUEUE_SCHEMA;
+  for (let copy = 2; aside.includes(name); copy += 1) name = `${OLD_QUEUE_SCHEMA}_${copy}`;
+  await sql.executeSql(`alter schema ${QUEUE_SCHEMA} rename to ${name}`, []);
+}
+
+/** pg-boss 10 schemas set aside and not yet emptied, oldest first. */
+async function oldSchemas(sql: SqlExecutor): Promise<string[]> {
+  const { rows } = await sql.executeSql(
+    `select nspname as name from pg_namespace where nspname ~ $1 order by length(nspname), nspname`,
+    [`^${OLD_QUEUE_SCHEMA}(_[0-9]+)?$`],
+  );
+  return rows.map((row) => (row as { name: string }).name);
+}
+
+/**
+ * Moves the jobs pg-boss 10 had not finished (queued, waiting for a retry, or running when that
+ * release stopped: a run cut short is run again) into pg-boss 12's queues with their id, data,
+ * priority, start time and singleton key, then drops the old schema, in one transaction: a crash
+ * leaves the old schema whole for the next start. Finished jobs (history) and schedules (each start
+ * makes its own) are not moved.
+ */
+async function moveOldJobs(
+  sql: SqlExecutor,
+  boss: PgBoss,
+  jobs: JobDefinition<never>[],
+  log: Pick<QueueLogger, 'info'>,
+): Promise<void> {
+  for (const schema of await oldSchemas(sql)) {
+    const from = await selectValue<number>(sql, `select max(version) as value from ${schema}.version`);
+    const { rows } = await sql.executeSql(
+      `select name, json_agg(json_build_object(
+         'id', id,
+         'data', coalesce(data, '{}'::jsonb),
+         'priority', priority,
+         'startAfter', case when state = 'active' then null else start_after end,
+         'singletonKey', singleton_key
+       ) order by created_on, id) as jobs
+       from ${schema}.job where state in ('created', 'retry', 'active') group by name order by name`,
+      [],
+    );
+    const waiting = rows as { name: string; jobs: JobInsert[] }[];
+    for (const { name } of waiting) {
+      const job = jobs.find((each) => each.name === name);
+      if (job) await declareQueue(boss, job);
+      else await boss.createQueue(name);
+    }
+    let moved = 0;
+    await sql.executeSql('begin', []);
+    try {
+      for (const { name, jobs: inserts } of waiting)
+        moved += (await boss.insert(name, inserts, { returnId: true }))?.length ?? 0;
+      await sql.executeSql(`drop schema ${schema} cascade`, []);
+      await sql.executeSql('commit', []);
+    } catch (error) {
+      await sql.executeSql('rollback', []).catch(() => {});
+      throw error;
+    }
+    log.info(
+      { from, moved },
+      `job queue upgraded from pg-boss 10: moved ${moved} unfinished jobs into the new queue and dropped the old tables (schema ${schema})`,
+    );
+  }
+}
+
+/** A job's queue (and its dead letter queue) with the job's settings, made or brought up to date. */
+async function declareQueue(boss: PgBoss, job: JobDefinition<never>): Promise<void> {
+  const settings = { ...DEFAULT_JOB_SETTINGS, ...job.settings };
+  const queue = {
+    expireInSeconds: settings.expireInSeconds,
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: true,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    ...(job.onFailed ? { deadLetter: failedQueue(job.name) } : {}),
+  };
+  if (job.onFailed) await boss.createQueue(failedQueue(job.name), { retryLimit: 5, retryBackoff: true });
+  await boss.createQueue(job.name, queue);
+  // Settings changed since the queue was first made (an upgrade) apply from now on.
+  await boss.updateQueue(job.name, queue);
 }
 
 /** A queue made before its jobs are known: `send` works once `start` has run. */
@@ -218,7 +363,7 @@ export async function startQueue(
   const { log } = options;
   const { sql } = database;
   const backend = database.driver;
-  await installQueueSchema(database, options.onError);
+  await installQueueSchema(database, { onError: options.onError, log, jobs: options.jobs });
   // Once stopped, a poll pg-boss still had scheduled finds nothing rather than reaching a database
   // that is being closed (an unhandled rejection inside pg-boss otherwise).
   let stopped = false;
@@ -238,27 +383,9 @@ export async function startQueue(
   boss.on('error', options.onError);
   await boss.start();
   for (const job of options.jobs) {
-    const settings = { ...DEFAULT_JOB_SETTINGS, ...job.settings };
-    if (job.onFailed) await boss.createQueue(failedQueue(job.name), { retryLimit: 5, retryBackoff: true });
-    await boss.createQueue(job.name, {
-      expireInSeconds: settings.expireInSeconds,
-      retryLimit: settings.retryLimit,
-      retryDelay: settings.retryDelaySeconds,
-      retryBackoff: true,
-      heartbeatSeconds: HEARTBEAT_SECONDS,
-      ...(job.onFailed ? { deadLetter: failedQueue(job.name) } : {}),
-    });
-    // Settings changed since the queue was first made (an upgrade) apply from now on.
-    await boss.updateQueue(job.name, {
-      expireInSeconds: settings.expireInSeconds,
-      retryLimit: settings.retryLimit,
-      retryDelay: settings.retryDelaySeconds,
-      retryBackoff: true,
-      heartbeatSeconds: HEARTBEAT_SECONDS,
-      ...(job.onFailed ? { deadLetter: failedQueue(job.name) } : {}),
-    });
+    await declareQueue(boss, job);
     if (!options.work) continue;
-    await boss.work(job.name, { pollingIntervalSeconds: 2 }, async (batch) => {
+    await boss.work(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 2 }, async (batch) => {
       for (const item of batch) {
         const started = performance.now();
         const details = { job: job.name, jobId: item.id, attempt: item.retryCount + 1 };

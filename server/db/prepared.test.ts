@@ -6,7 +6,7 @@ import {
   type FeedPostJson,
   feedRowFromJson,
   type PostRow,
-} from '../repositories/posts.repository.ts';
+} from '../repositories/posts/index.ts';
 import { bearer, signUpVerified } from '../test/accounts.ts';
 import { buildCreator } from '../test/creators.ts';
 import { createMediaTestApp, type MediaTestApp } from '../test/media.ts';

@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../adapters/queue.ts';
 import type { Storage } from '../adapters/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { MediaRepository } from '../repositories/media.repository.ts';
+import type { MediaRepository } from '../repositories/media/media.repository.ts';
 import type { MediaProcessor } from '../services/media/processing.service.ts';
 
 export const PROCESS_MEDIA = 'process-media';

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../adapters/queue.ts';
-import type { SessionsRepository } from '../repositories/sessions.repository.ts';
+import type { SessionsRepository } from '../repositories/auth/sessions.repository.ts';
 
 export const PRUNE_EXPIRED_SESSIONS = 'prune-expired-sessions';
 

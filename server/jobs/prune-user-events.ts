@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../adapters/queue.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { EventsRepository } from '../repositories/events.repository.ts';
+import type { EventsRepository } from '../repositories/realtime/events.repository.ts';
 
 export const PRUNE_USER_EVENTS = 'prune-user-events';
 /** How far back a reconnecting stream can replay; a client away longer refetches its screens. */

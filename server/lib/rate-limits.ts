@@ -1,6 +1,7 @@
 import { limits } from '../../common/limits.ts';
 import { commentLimits } from '../../common/schemas/engagement.ts';
 import { messageLimits } from '../../common/schemas/messages.ts';
+import { dataExportLimits } from '../../common/schemas/safety.ts';
 import { tipCheckoutsPerHour } from '../../common/tips.ts';
 import type { RateLimiter } from '../adapters/rate-limit/index.ts';
 
@@ -119,11 +120,17 @@ export const rateLimits = {
   },
 
   // Safety and account
-  dataExportsPerUser: {
-    scope: 'export',
-    limit: 5,
+  pushSubscribesPerUser: {
+    scope: 'push-subscribe',
+    limit: 30,
     windowMs: HOUR,
-    why: 'An export zips every row and media file of the account: heavy to make.',
+    why: 'Each one stores a device the push job sends to: an account cannot churn through devices (it keeps at most limits.pushDevicesPerUser).',
+  },
+  dataExportsPerUser: {
+    scope: 'export-request',
+    limit: dataExportLimits.perDay,
+    windowMs: DAY,
+    why: 'Each export asked for zips every row and media file of the account in a job: heavy to make. Asking again while one is waiting counts nothing.',
   },
   reportsPerUser: {
     scope: 'report',

@@ -10,6 +10,7 @@ import {
 import type { RateLimiter } from '../adapters/rate-limit/index.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
+import { presentMessage } from '../presenters/messages/message.ts';
 import { createCheckoutService } from '../services/billing/agent-plans/checkout.service.ts';
 import {
   createAuthorizationReleaser,
@@ -189,6 +190,7 @@ export function createFanPaymentServices(deps: {
       users: repos.users,
       publicUrl: deps.publicUrl,
       log,
+      present: { message: presentMessage },
     }),
     refund: async (paymentId) => {
       await refunds.send(paymentId);
@@ -227,7 +229,7 @@ export function createFanPaymentServices(deps: {
       limits: deps.tipLimits,
       limiter: deps.limiter ?? null,
     }),
-    subscriptions: createFanSubscriptionsService({ store, refunds, creators, blocks, clock }),
+    subscriptions: createFanSubscriptionsService({ store, refunds, creators, blocks, clock, notifier }),
     wallet: createWalletService({
       store,
       creators,

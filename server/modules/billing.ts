@@ -49,7 +49,7 @@ export function createBillingModule(
     events: deps.realtime.events,
     tipLimits: config.payments.tips,
     limiter: p.limiter,
-    messageViewOf: (viewerId, messageId) => deps.messages.messages.viewOf(viewerId, messageId),
+    messageViewOf: (viewerId, messageId) => deps.messages.messageViewOf(viewerId, messageId),
     payoutTransfers: payouts.transfers,
   });
   const jobs: JobDefinition<never>[] = [

@@ -1,3 +1,4 @@
+import { presentCreatorPage } from '../presenters/creators/creator.ts';
 import adminCreatorRoutes from '../routes/admin/creators.ts';
 import creatorRoutes from '../routes/creators/index.ts';
 import { createCreatorsService } from '../services/creators/creators.service.ts';
@@ -30,7 +31,9 @@ export function createCreatorsModule(p: Platform, deps: { media: MediaModule; re
         onboarding: createOnboardingService({
           onboarding: repos.onboarding,
           creators: repos.creators,
-          profiles: creators,
+          profiles: {
+            present: async (viewer, creator) => presentCreatorPage(await creators.pageOf(viewer, creator)),
+          },
           ownedMedia,
           clock,
         }),
@@ -42,6 +45,7 @@ export function createCreatorsModule(p: Platform, deps: { media: MediaModule; re
           profiles: creators,
           ownedMedia,
           outbox: p.outbox,
+          notifications: deps.realtime.notifications,
           clock,
           publicUrl: p.config.publicUrl,
         }),

@@ -1,3 +1,4 @@
+import { presentAuthor } from '../presenters/engagement/comment.ts';
 import engagementRoutes from '../routes/engagement/index.ts';
 import { createBookmarksService } from '../services/engagement/bookmarks.service.ts';
 import { createCommentsService } from '../services/engagement/comments.service.ts';
@@ -20,15 +21,14 @@ export function createEngagementModule(p: Platform, deps: { posts: PostsModule; 
           creators: repos.creators,
           blocks: repos.blocks,
           posts: repos.posts,
-          present: presentPosts,
           clock,
         }),
         bookmarks: createBookmarksService({
           posts: postsService,
           bookmarks: repos.bookmarks,
-          present: presentPosts,
           clock,
         }),
+        presentPosts,
         comments: createCommentsService({
           posts: postsService,
           comments: repos.comments,
@@ -39,6 +39,7 @@ export function createEngagementModule(p: Platform, deps: { posts: PostsModule; 
           clock,
           publicUrl: p.config.publicUrl,
           onError: (error) => log.error({ err: error }, 'announcing a comment count failed'),
+          present: { authorName: (author) => presentAuthor(author).name },
         }),
       });
     },

@@ -1,4 +1,5 @@
 import { SEND_MASS_MESSAGE, sendMassMessageJob } from '../jobs/send-mass-message.ts';
+import { presentMessageView, presentReadReceipt } from '../presenters/messages/message.ts';
 import messageRoutes from '../routes/messages/index.ts';
 import massMessageRoutes from '../routes/messages/mass-messages.ts';
 import { createFanListsService } from '../services/messages/fan-lists.service.ts';
@@ -13,10 +14,13 @@ import type { RealtimeModule } from './realtime.ts';
 /**
  * Conversations and messages (/api/conversations), mass messages and the creator's lists of fans,
  * and the job that delivers a mass message in batches; new messages reach open tabs as events.
- * Billing shows a bought message with its `messages.viewOf`.
+ * Billing shows a bought message with its `messageViewOf`. The events the services publish are
+ * shaped by the presenters passed here as `present`.
  */
 export function createMessagesModule(p: Platform, deps: { realtime: RealtimeModule; media: MediaModule }) {
   const { repos, clock, log } = p;
+  // Events reach each member shaped as that member sees the message (presenters/messages/message.ts).
+  const present = { chatMessage: presentMessageView, readReceipt: presentReadReceipt };
   const messages = createMessagesService({
     conversations: repos.conversations,
     blocks: repos.blocks,
@@ -26,17 +30,24 @@ export function createMessagesModule(p: Platform, deps: { realtime: RealtimeModu
     clock,
     ownedMedia: deps.media.ownedMedia,
     links: deps.media.links,
+    present,
   });
   const delivery = createMassMessageDelivery({
     massMessages: repos.massMessages,
     media: repos.media,
     events: deps.realtime.events,
     links: deps.media.links,
+    present,
     clock,
   });
   return defineModule({
     name: 'messages',
     messages,
+    /** One message as one member sees it now, presented (billing shows a bought message with it). */
+    async messageViewOf(viewerId: string, messageId: string) {
+      const facts = await messages.viewOf(viewerId, messageId);
+      return facts ? presentMessageView(facts) : null;
+    },
     routes: async (app) => {
       await app.register(messageRoutes, { messages });
       await app.register(massMessageRoutes, {

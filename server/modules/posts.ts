@@ -1,7 +1,8 @@
 import { PUBLISH_SCHEDULED_POSTS, publishScheduledPostsJob } from '../jobs/publish-scheduled-posts.ts';
+import { createPostViews } from '../presenters/posts/post-views.ts';
 import postsRoutes from '../routes/posts/index.ts';
 import { createFeedsService } from '../services/posts/feeds.service.ts';
-import { createPostViews } from '../services/posts/post-views.ts';
+import { createPostFacts } from '../services/posts/post-views.ts';
 import { createPostsService } from '../services/posts/posts.service.ts';
 import { createPostScheduler } from '../services/posts/scheduler.service.ts';
 import type { MediaModule } from './media.ts';
@@ -18,23 +19,26 @@ export function createPostsModule(
   deps: { media: MediaModule; realtime: RealtimeModule; anonymousDiscoverCache: boolean },
 ) {
   const { repos, clock, log } = p;
-  const presentPosts = createPostViews({
+  // Services answer facts (rows); the endpoints present them: the viewer's standing on each post is
+  // read by the facts reader, then shaped by the presenter.
+  const postFacts = createPostFacts({
     posts: repos.posts,
     creators: repos.creators,
     entitlements: repos.entitlements,
     bookmarks: repos.bookmarks,
-    links: deps.media.links,
     clock,
   });
+  const presentPosts = createPostViews({ facts: postFacts, links: deps.media.links, clock });
   const postsService = createPostsService({
     posts: repos.posts,
     creators: repos.creators,
     blocks: repos.blocks,
     ownedMedia: deps.media.ownedMedia,
     library: deps.media.library,
-    present: presentPosts,
+    facts: postFacts,
     notifications: deps.realtime.notifications,
     clock,
+    publicUrl: p.config.publicUrl,
     wakeAt: async (at) => {
       await p.queue.send(PUBLISH_SCHEDULED_POSTS, {}, { startAfter: at });
     },
@@ -55,9 +59,9 @@ export function createPostsModule(
         feeds: createFeedsService({
           posts: repos.posts,
           creators: repos.creators,
-          present: presentPosts,
           clock,
         }),
+        presentPosts,
         clock,
         anonymousDiscoverCache: deps.anonymousDiscoverCache,
       });

@@ -1,42 +1,47 @@
 import type { Database } from '../db/client.ts';
-import { createAccountDataRepository } from '../repositories/account-data.repository.ts';
-import { createAgentPlansStore } from '../repositories/agent-plans-store.ts';
-import { createAuthTokensRepository } from '../repositories/auth-tokens.repository.ts';
-import { createBlocksRepository } from '../repositories/blocks.repository.ts';
-import { createBookmarksRepository } from '../repositories/bookmarks.repository.ts';
-import { createCommentsRepository } from '../repositories/comments.repository.ts';
-import { createConversationsRepository } from '../repositories/conversations.repository.ts';
-import { createCreatorsRepository } from '../repositories/creators.repository.ts';
-import { createEarningsRepository } from '../repositories/earnings.repository.ts';
-import { createEmailChangesRepository } from '../repositories/email-changes.repository.ts';
-import { createEntitlementsRepository } from '../repositories/entitlements.repository.ts';
-import { createEventsRepository } from '../repositories/events.repository.ts';
-import { createFanPaymentsStore } from '../repositories/fan-payments-store.ts';
-import { createKnownBrowsersRepository } from '../repositories/known-browsers.repository.ts';
-import { createLikesRepository } from '../repositories/likes.repository.ts';
-import { createListsRepository } from '../repositories/lists.repository.ts';
+import { createAuthTokensRepository } from '../repositories/auth/auth-tokens.repository.ts';
+import { createKnownBrowsersRepository } from '../repositories/auth/known-browsers.repository.ts';
+import { createOAuthRepository } from '../repositories/auth/oauth.repository.ts';
+import { createPasskeysRepository } from '../repositories/auth/passkeys.repository.ts';
+import { createSessionsRepository } from '../repositories/auth/sessions.repository.ts';
+import { createTwoFactorRepository } from '../repositories/auth/two-factor.repository.ts';
+import { createUsersRepository } from '../repositories/auth/users.repository.ts';
+import { createAgentPlansStore } from '../repositories/billing/agent-plans/agent-plans-store.ts';
+import { createEarningsRepository } from '../repositories/billing/fan-payments/earnings.repository.ts';
+import { createEntitlementsRepository } from '../repositories/billing/fan-payments/entitlements.repository.ts';
+import { createFanPaymentsStore } from '../repositories/billing/fan-payments/fan-payments-store.ts';
+import { createPurchasesRepository } from '../repositories/billing/fan-payments/purchases.repository.ts';
+import { createSandboxPaymentsRepository } from '../repositories/billing/fan-payments/sandbox-payments.repository.ts';
+import { createTipsRepository } from '../repositories/billing/fan-payments/tips.repository.ts';
+import { createTransactionsRepository } from '../repositories/billing/fan-payments/transactions.repository.ts';
+import { createPayoutsStore } from '../repositories/billing/payouts/payouts-store.ts';
+import { createCreatorsRepository } from '../repositories/creators/creators.repository.ts';
+import { createOnboardingRepository } from '../repositories/creators/onboarding.repository.ts';
+import { createBookmarksRepository } from '../repositories/engagement/bookmarks.repository.ts';
+import { createCommentsRepository } from '../repositories/engagement/comments.repository.ts';
+import { createLikesRepository } from '../repositories/engagement/likes.repository.ts';
+import { createListsRepository } from '../repositories/engagement/lists.repository.ts';
+import { createBlockListRepository } from '../repositories/media/block-list.repository.ts';
+import { createDeliveriesRepository } from '../repositories/media/deliveries.repository.ts';
+import { createMediaRepository } from '../repositories/media/media.repository.ts';
+import { createTakedownsRepository } from '../repositories/media/takedowns.repository.ts';
+import { createConversationsRepository } from '../repositories/messages/conversations.repository.ts';
 import {
   createFanListsRepository,
   createMassMessagesRepository,
-} from '../repositories/mass-messages.repository.ts';
-import { createMediaRepository } from '../repositories/media.repository.ts';
-import { createNotificationPreferencesRepository } from '../repositories/notification-preferences.repository.ts';
-import { createNotificationsRepository } from '../repositories/notifications.repository.ts';
-import { createOAuthRepository } from '../repositories/oauth.repository.ts';
-import { createOnboardingRepository } from '../repositories/onboarding.repository.ts';
-import { createPasskeysRepository } from '../repositories/passkeys.repository.ts';
-import { createPayoutsStore } from '../repositories/payouts-store.ts';
-import { createPostsRepository } from '../repositories/posts.repository.ts';
-import { createPurchasesRepository } from '../repositories/purchases.repository.ts';
-import { createReportsRepository } from '../repositories/reports.repository.ts';
-import { createSandboxPaymentsRepository } from '../repositories/sandbox-payments.repository.ts';
-import { createSessionsRepository } from '../repositories/sessions.repository.ts';
-import { createSupportRepository } from '../repositories/support.repository.ts';
-import { createTipsRepository } from '../repositories/tips.repository.ts';
-import { createTransactionsRepository } from '../repositories/transactions.repository.ts';
-import { createTwoFactorRepository } from '../repositories/two-factor.repository.ts';
-import { createUsersRepository } from '../repositories/users.repository.ts';
-import { createVaultRepository } from '../repositories/vault.repository.ts';
+} from '../repositories/messages/mass-messages.repository.ts';
+import { createPostsRepository } from '../repositories/posts/index.ts';
+import { createEventsRepository } from '../repositories/realtime/events.repository.ts';
+import { createNotificationPreferencesRepository } from '../repositories/realtime/notification-preferences.repository.ts';
+import { createNotificationsRepository } from '../repositories/realtime/notifications.repository.ts';
+import { createPushRepository } from '../repositories/realtime/push.repository.ts';
+import { createAccountDataRepository } from '../repositories/safety/account-data.repository.ts';
+import { createBlocksRepository } from '../repositories/safety/blocks.repository.ts';
+import { createDataExportsRepository } from '../repositories/safety/data-exports.repository.ts';
+import { createEmailChangesRepository } from '../repositories/safety/email-changes.repository.ts';
+import { createReportsRepository } from '../repositories/safety/reports.repository.ts';
+import { createSupportRepository } from '../repositories/safety/support.repository.ts';
+import { createVaultRepository } from '../repositories/vault/vault.repository.ts';
 
 /**
  * Every repository, built once per app (and once per worker) from the one database handle. Modules
@@ -53,6 +58,7 @@ export function createRepositories(db: Database) {
     comments: createCommentsRepository(db),
     conversations: createConversationsRepository(db),
     creators: createCreatorsRepository(db),
+    dataExports: createDataExportsRepository(db),
     earnings: createEarningsRepository(db),
     emailChanges: createEmailChangesRepository(db),
     entitlements: createEntitlementsRepository(db),
@@ -65,8 +71,12 @@ export function createRepositories(db: Database) {
     lists: createListsRepository(db),
     massMessages: createMassMessagesRepository(db),
     media: createMediaRepository(db),
+    blockList: createBlockListRepository(db),
+    deliveries: createDeliveriesRepository(db),
+    takedowns: createTakedownsRepository(db),
     notifications: createNotificationsRepository(db),
     notificationPreferences: createNotificationPreferencesRepository(db),
+    push: createPushRepository(db),
     oauth: createOAuthRepository(db),
     onboarding: createOnboardingRepository(db),
     passkeys: createPasskeysRepository(db),

@@ -1,3 +1,4 @@
+import { MAKE_DATA_EXPORT, makeDataExportJob, removeExpiredDataExportsJob } from '../jobs/data-exports.ts';
 import safetyRoutes from '../routes/safety/index.ts';
 import { createAccountDataService } from '../services/safety/account-data.service.ts';
 import { createBlocksService } from '../services/safety/blocks.service.ts';
@@ -10,13 +11,31 @@ import { defineModule } from './module.ts';
 import type { Platform } from './platform.ts';
 import type { RealtimeModule } from './realtime.ts';
 
-/** Blocks, reports, support, your data, email change (/api/me/..., /api/reports, /api/admin/...). */
+/**
+ * Blocks, reports, support, your data, email change (/api/me/..., /api/reports, /api/admin/...), and
+ * the jobs that make data exports and remove them once expired.
+ */
 export function createSafetyModule(
   p: Platform,
   deps: { media: MediaModule; realtime: RealtimeModule; billing: BillingModule },
 ) {
   const { repos, clock, limiter, outbox } = p;
   const { subscriptions } = deps.billing.fanPayments;
+  const accountData = createAccountDataService({
+    data: repos.accountData,
+    exports: repos.dataExports,
+    users: repos.users,
+    storage: p.media.storage,
+    passwords: p.passwords,
+    limiter,
+    outbox,
+    clock,
+    startExport: async (exportId) => {
+      await p.queue.send(MAKE_DATA_EXPORT, { exportId });
+    },
+    settingsUrl: `${p.config.publicUrl}/settings?tab=privacy-safety`,
+    log: p.log,
+  });
   return defineModule({
     name: 'safety',
     routes: async (app) => {
@@ -33,16 +52,11 @@ export function createSafetyModule(
           posts: repos.posts,
           comments: repos.comments,
           library: deps.media.library,
+          blockList: deps.media.blockList,
           limiter,
           clock,
         }),
-        accountData: createAccountDataService({
-          data: repos.accountData,
-          storage: p.media.storage,
-          passwords: p.passwords,
-          limiter,
-          clock,
-        }),
+        accountData,
         support: createSupportService({ support: repos.support, outbox, limiter, clock }),
         emailChange: createEmailChangeService({
           changes: repos.emailChanges,
@@ -55,5 +69,12 @@ export function createSafetyModule(
         }),
       });
     },
+    jobs: [
+      makeDataExportJob({ exports: accountData }),
+      removeExpiredDataExportsJob({
+        exports: accountData,
+        log: (removed) => p.log.info({ removed }, 'expired data exports removed'),
+      }),
+    ],
   });
 }

@@ -16,9 +16,9 @@ export function createVaultModule(p: Platform, deps: { media: MediaModule }) {
           media: repos.media,
           creators: repos.creators,
           library: deps.media.library,
-          links: deps.media.links,
           clock,
         }),
+        links: deps.media.links,
       });
     },
   });

@@ -31,4 +31,14 @@ describe('security headers', () => {
       expect(policy).toMatch(/fullscreen=\(self "https:\/\/www\.youtube-nocookie\.com"/);
     }
   });
+
+  it('lets the page load its web app manifest and service worker from its own origin only', async () => {
+    const t = await createTestApp({});
+    apps.push(t);
+    const policy = String(
+      (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(policy).toContain("manifest-src 'self'");
+    expect(policy).toContain("worker-src 'self'");
+  });
 });

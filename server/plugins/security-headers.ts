@@ -19,13 +19,14 @@ const youtube = '"https://www.youtube-nocookie.com" "https://www.youtube.com"';
 /**
  * Browser features the app never uses are turned off for it and anything it embeds; the ones it
  * uses are kept to this origin (and the YouTube player for what a video embed needs): fullscreen
- * and picture-in-picture video, copying a profile link, and passkeys (WebAuthn).
+ * and picture-in-picture video, copying a profile link, and passkeys (WebAuthn). Only features
+ * browsers recognize are named: Chromium warns in the console of every page about any other
+ * (ambient-light-sensor and bluetooth were such: a browser ignores a feature it does not know, so
+ * naming them protected nothing); e2e/support/browser.ts fails a browser test on such a warning.
  */
 export const permissionsPolicy = [
   'accelerometer=()',
-  'ambient-light-sensor=()',
   `autoplay=(self ${youtube})`,
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   `encrypted-media=(self ${youtube})`,
@@ -60,6 +61,9 @@ export default fp(
           'media-src': ["'self'", 'blob:', 'https:', ...options.mediaOrigins],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'", ...options.analyticsOrigins, ...options.mediaOrigins],
+          // The web app manifest and the service worker (web/sw/), both from this origin only.
+          'manifest-src': ["'self'"],
+          'worker-src': ["'self'"],
           'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],

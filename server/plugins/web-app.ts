@@ -14,10 +14,10 @@ export interface WebAppOptions {
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
- * SPA fallback for page routes (200 for the route table, 404 for anything else, both rendered by
- * the client; the public pages of page-renderer.ts come with their first paint rendered by the
- * server). Unknown /api paths answer JSON.
+ * Serves the built web app: hashed assets cached for a year, index.html and the service worker
+ * (sw.js) never cached, and the SPA fallback for page routes (200 for the route table, 404 for
+ * anything else, both rendered by the client; the public pages of page-renderer.ts come with their
+ * first paint rendered by the server). Unknown /api paths answer JSON.
  */
 export default fp(
   async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
@@ -41,8 +41,9 @@ export default fp(
         index: false,
         setHeaders(res, filePath) {
           const relative = path.relative(options.distDir, filePath);
+          // The service worker is checked on every visit, so a new build's worker is found at once.
           const cacheControl =
-            relative === 'index.html'
+            relative === 'index.html' || relative === 'sw.js'
               ? 'no-cache'
               : relative.startsWith(`assets${path.sep}`)
                 ? `public, max-age=${ONE_YEAR}, immutable`

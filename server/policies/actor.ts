@@ -1,6 +1,6 @@
 /** The actor and the refusal: the words the access funnel (access.ts) and its table (actions.ts) share. */
 import type { ErrorCode } from '../../common/errors.ts';
-import type { UserRecord } from '../repositories/users.repository.ts';
+import type { UserRecord } from '../repositories/auth/users.repository.ts';
 
 /** What a team member may do for a creator (teams: none are given today). */
 export type TeamRole = 'manager' | 'chatter' | 'editor';

@@ -4,9 +4,9 @@ import { massMessageMessages } from '../../common/schemas/mass-messages.ts';
 import { messageMessages } from '../../common/schemas/messages.ts';
 import { offerMessages } from '../../common/schemas/offers.ts';
 import { tipMessages } from '../../common/schemas/tips.ts';
-import type { PersonRecord } from '../repositories/conversations.repository.ts';
-import type { CreatorSubscriptionRecord } from '../repositories/fan-subscriptions.repository.ts';
-import type { OfferRecord } from '../repositories/offers.repository.ts';
+import type { CreatorSubscriptionRecord } from '../repositories/billing/fan-payments/fan-subscriptions.repository.ts';
+import type { OfferRecord } from '../repositories/billing/fan-payments/offers.repository.ts';
+import type { PersonRecord } from '../repositories/messages/conversations.repository.ts';
 import { actorOf, can, refusalOf } from './access.ts';
 
 const fan = actorOf({ id: 'fan', role: 'user', isEmailVerified: true });

@@ -94,13 +94,20 @@ export async function buildPost(
     description?: string;
     /** A video to post instead of the generated photo. */
     video?: Buffer;
+    /** A JPEG to post instead of the generated photo. */
+    image?: Buffer;
+    /** The video made in variants A and B (recording marks). */
+    traceRecordings?: boolean;
   } = {},
 ): Promise<PostView> {
   let mediaId: string | undefined;
   if (!options.youtube) {
     const { last } = options.video
-      ? await tusUpload(t, token, options.video, { filetype: 'video/mp4' })
-      : await tusUpload(t, token, await jpeg(640, 480), { filetype: 'image/jpeg' });
+      ? await tusUpload(t, token, options.video, {
+          filetype: 'video/mp4',
+          ...(options.traceRecordings ? { traceRecordings: '1' } : {}),
+        })
+      : await tusUpload(t, token, options.image ?? (await jpeg(640, 480)), { filetype: 'image/jpeg' });
     mediaId = (JSON.parse(last.body) as MediaView).id;
     await waitForProcessing(t, token, mediaId);
   }

@@ -5,7 +5,9 @@ import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { MediaView } from '../../common/schemas/media.ts';
+import type { PostView } from '../../common/schemas/posts.ts';
 import { createS3Client } from '../adapters/storage/s3-driver.ts';
 import { media } from '../db/schema/index.ts';
 import { type AccountsTestApp, bearer, uniqueIp } from './accounts.ts';
@@ -180,6 +182,45 @@ export async function fetchMedia(
     body: rawPayload.toString(),
     json: <T>() => JSON.parse(rawPayload.toString()) as T,
   };
+}
+
+/**
+ * A post photo's largest WebP rendition as this viewer (a token, or a visitor) is given it: the
+ * marked copy of their delivery, with its URL and the post as they saw it.
+ */
+export async function deliveredPhoto(
+  t: AccountsTestApp,
+  token: string | undefined,
+  postId: string,
+): Promise<{ url: string; bytes: Buffer; view: PostView }> {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/posts/${postId}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(answer.statusCode).toBe(200);
+  const view = answer.json<PostView>();
+  const source = (view.media?.urls.sources ?? []).filter((item) => item.type === 'image/webp').at(-1);
+  if (!source) throw new Error('no full rendition');
+  const file = await fetchMedia(t, source.url);
+  expect(file.statusCode).toBe(200);
+  return { url: source.url, bytes: file.rawPayload, view };
+}
+
+/** POST /api/leaks/trace with a copy found elsewhere (a photo or a recording), as this user. */
+export function traceCopy(
+  t: AccountsTestApp,
+  token: string,
+  data: Buffer,
+  file: { filename: string; type: string } = { filename: 'found.jpg', type: 'image/jpeg' },
+) {
+  const { payload, headers } = multipartBody({ ...file, data });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/leaks/trace',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    payload,
+  });
 }
 
 export async function mediaRows(t: AccountsTestApp) {

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '#common/errors.ts';
 import { endRejectedSession } from './auth-modal.ts';
+import { OFFLINE_LOAD_MESSAGE, OFFLINE_MESSAGE, reportReachable, SAVED_ANSWER_HEADER } from './online.ts';
 import { requestSecondFactor } from './second-factor.ts';
 import { getToken } from './session.ts';
 
@@ -123,11 +124,20 @@ export function createApiClient({
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      reportReachable(false);
+      // Plain words: a change that could not go out says it was not sent (web/lib/query-client.ts).
+      const writing = (options.method ?? 'GET') !== 'GET';
       throw new ApiError(0, {
-        message: 'Could not reach the server. Check your connection.',
+        message: writing
+          ? OFFLINE_MESSAGE
+          : navigator.onLine === false
+            ? OFFLINE_LOAD_MESSAGE
+            : 'Could not reach the server. Check your connection.',
         code: 'NETWORK_ERROR',
       });
     }
+    // The worker's saved copy (offline) says nothing about whether the server can be reached.
+    if (!response.headers?.has(SAVED_ANSWER_HEADER)) reportReachable(true);
 
     const body = parseBody(await response.text());
     if (response.status === 401 && !ownToken) onUnauthorized?.(token ?? null);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '#common/storage-keys.ts';
+import { tellWorkerSignedOut } from './service-worker.ts';
 import { onStorageChange, storage } from './storage.ts';
 
 export type UserRole = 'user' | 'admin';
@@ -91,6 +92,8 @@ export function setSession(session: Session): void {
 /** Forgets the session locally: both storage keys go, subscribers re-render signed out. */
 export function signOut(): void {
   storage.remove(storageKeys.token, storageKeys.user);
+  // The feed pages the worker keeps for offline visits are this viewer's (web/sw/index.ts).
+  tellWorkerSignedOut();
   if (current === null) return;
   current = null;
   emit();

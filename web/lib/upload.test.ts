@@ -22,6 +22,14 @@ describe('tus upload helper', () => {
   it('tells the server the type but never the file name', () => {
     expect(uploadMetadata({ type: 'video/mp4' })).toEqual({ filetype: 'video/mp4' });
     expect(uploadMetadata({ type: '' })).toEqual({ filetype: 'application/octet-stream' });
+    // A video to be made with recording marks says so; nothing else is told.
+    expect(uploadMetadata({ type: 'video/mp4' }, { traceRecordings: true })).toEqual({
+      filetype: 'video/mp4',
+      traceRecordings: '1',
+    });
+    expect(uploadMetadata({ type: 'video/mp4' }, { traceRecordings: false })).toEqual({
+      filetype: 'video/mp4',
+    });
   });
 
   it('reads the media object from the last answer', () => {

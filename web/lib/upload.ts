@@ -14,9 +14,18 @@ export function progressPercent(sent: number, total: number): number {
   return Math.max(0, Math.min(100, Math.floor((sent / total) * 100)));
 }
 
-/** What the server is told up front: only the type, so it can apply the image limit early. The name stays here. */
-export function uploadMetadata(file: { type: string }): Record<string, string> {
-  return { filetype: file.type || 'application/octet-stream' };
+/**
+ * What the server is told up front: the type, so it can apply the image limit early, and whether
+ * a video is to be made with recording marks. The name stays here.
+ */
+export function uploadMetadata(
+  file: { type: string },
+  options: { traceRecordings?: boolean } = {},
+): Record<string, string> {
+  return {
+    filetype: file.type || 'application/octet-stream',
+    ...(options.traceRecordings ? { traceRecordings: '1' } : {}),
+  };
 }
 
 /** The media object the last PATCH answers with; null when the body is not one. */
@@ -60,7 +69,7 @@ export interface MediaUpload {
  */
 export function uploadPostMedia(
   file: File,
-  options: { onProgress?: (percent: number) => void; endpoint?: string } = {},
+  options: { onProgress?: (percent: number) => void; endpoint?: string; traceRecordings?: boolean } = {},
 ): MediaUpload {
   let upload: Upload | null = null;
   const done = new Promise<MediaView>((resolve, reject) => {
@@ -68,7 +77,7 @@ export function uploadPostMedia(
       endpoint: options.endpoint ?? `${apiBaseUrl}/uploads`,
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
-      metadata: uploadMetadata(file),
+      metadata: uploadMetadata(file, { traceRecordings: options.traceRecordings === true }),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onBeforeRequest(request) {

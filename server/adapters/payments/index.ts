@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SandboxPaymentsRepository } from '../../repositories/sandbox-payments.repository.ts';
+import type { SandboxPaymentsRepository } from '../../repositories/billing/fan-payments/sandbox-payments.repository.ts';
 import { createPaystackProvider } from './paystack-provider.ts';
 import { createPaystackTransfers } from './paystack-transfers.ts';
 import type { PaymentProvider } from './provider.ts';

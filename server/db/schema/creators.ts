@@ -43,6 +43,15 @@ export const creatorProfiles = pgTable(
     blockedCountries: text('blocked_countries').array().notNull().default(sql`'{}'::text[]`),
     /** Only subscribers may start writing to this creator. */
     messagesSubscribersOnly: boolean('messages_subscribers_only').notNull().default(false),
+    /**
+     * A visible mark on this creator's photos (at delivery) and videos (burned in when processed):
+     * `page` writes `<site>/<handle>` in a corner (server/services/media/marks.ts).
+     */
+    watermark: text('watermark', { enum: ['off', 'page'] })
+      .notNull()
+      .default('off'),
+    /** With the mark on: paid photos also carry the viewer's own handle (per viewer, photos only). */
+    watermarkViewerHandle: boolean('watermark_viewer_handle').notNull().default(false),
     reviewedAt: at('reviewed_at'),
     reviewedBy: userRef('reviewed_by', 'set null'),
     createdAt: createdAt(),

@@ -120,6 +120,8 @@ export const notificationPreferences = pgTable(
     kind: text('kind', { enum: notificationKinds }).notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
+    /** Push to the user's devices; null: the kind's default (saved before push existed). */
+    push: boolean('push'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],

@@ -54,6 +54,13 @@ export const fanPayments = pgTable(
     feeAmount: money('fee_amount'),
     status: text('status', { enum: fanPaymentStatuses }).notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /**
+     * How the fan pays: on the provider's checkout page, or in one tap with their saved card
+     * (`saved_card`: charged by the server, no page to go to).
+     */
+    method: text('method', { enum: ['checkout', 'saved_card'] })
+      .notNull()
+      .default('checkout'),
     /** The provider's checkout page, answered again to concurrent or repeated requests. */
     authorizationUrl: text('authorization_url'),
     providerTransactionId: text('provider_transaction_id'),
@@ -185,4 +192,24 @@ export const hiddenTransactions = pgTable(
     hiddenAt: at('hidden_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.itemId] })],
+);
+
+/**
+ * The card a fan paid with last, kept so the next payment is one tap in the app (the provider's
+ * reusable authorization, charged with `charge_authorization`). One per fan and provider; the fan
+ * can forget it. Only the brand and last four digits are ever shown.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    authorizationCode: text('authorization_code').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('saved_cards_user_provider_key').on(table.userId, table.provider)],
 );

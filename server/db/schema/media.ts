@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import {
   mediaKinds,
   mediaPurposes,
@@ -39,6 +39,11 @@ export const media = pgTable(
     thumbhash: text('thumbhash'),
     originalKey: text('original_key'),
     variants: jsonb('variants').$type<Record<string, MediaVariant>>().notNull().default({}),
+    /**
+     * A video made in two variants whose segments differ by a faint mark (`hlsb-<rung>` beside
+     * `hls-<rung>`), so each viewer's playlist names them (server/services/media/recording-marks.ts).
+     */
+    traceRecordings: boolean('trace_recordings').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,6 +30,11 @@ export const posts = pgTable(
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
     /** An embedded YouTube video instead of an upload. */
     youtubeId: text('youtube_id'),
+    /**
+     * Written as words only (no media, no embed): its description is its content. Set when the
+     * post is made; a media post whose media is later deleted is not a text post (it stays hidden).
+     */
+    textOnly: boolean('text_only').notNull().default(false),
     visibility: text('visibility', { enum: postVisibilities }).notNull().default('public'),
     /** USD cents, for pay-per-view posts. */
     priceCents: integer('price_cents'),

@@ -1,8 +1,10 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   reportReasons,
   reportStatuses,
   reportTargets,
+  storedDataExportStatuses,
   supportCategories,
   ticketStatuses,
 } from '../../../common/schemas/safety.ts';
@@ -73,4 +75,29 @@ export const reports = pgTable(
     resolvedAt: at('resolved_at'),
   },
   (table) => [index('reports_status_id_idx').on(table.status, table.id)],
+);
+
+/**
+ * "Download your data": a zip made by a job into media storage under a private key
+ * (`exports/<id>/data.zip`), kept until `expires_at` and then removed with its row. At most one
+ * waiting per user (the partial unique index), so asking twice answers with the same one.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: primaryId(),
+    userId: userRef('user_id', 'cascade').notNull(),
+    status: text('status', { enum: storedDataExportStatuses }).notNull().default('waiting'),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    reason: text('reason'),
+    requestedAt: at('requested_at').notNull(),
+    readyAt: at('ready_at'),
+    expiresAt: at('expires_at'),
+  },
+  (table) => [
+    index('data_exports_user_id_idx').on(table.userId, table.requestedAt),
+    uniqueIndex('data_exports_one_waiting_idx').on(table.userId).where(sql`status = 'waiting'`),
+    index('data_exports_expires_at_idx').on(table.expiresAt),
+  ],
 );

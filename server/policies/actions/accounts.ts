@@ -2,7 +2,7 @@
 import { authMessages } from '../../../common/schemas/auth.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { twoFactorMessages } from '../../../common/schemas/two-factor.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
 import { refuse } from '../actor.ts';
 import { isAdmin, isSelf, row } from './row.ts';
 
@@ -95,6 +95,11 @@ export const accountActions = {
       'GET /api/admin/support/:id',
       'POST /api/admin/support/:id/reply',
       'POST /api/admin/support/:id/close',
+      'GET /api/admin/block-list',
+      'POST /api/admin/block-list',
+      'DELETE /api/admin/block-list/:id',
+      'GET /api/admin/block-list/refusals',
+      'POST /api/admin/media/:id/takedown',
     ],
     (actor, { task }) => (isAdmin(actor) ? null : refuse.forbidden(`Only admins can ${task}`)),
   ),

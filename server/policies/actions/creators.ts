@@ -1,10 +1,11 @@
 /** Creators: seeing a creator's page and where it is shown, following, editing, and posting as one. */
 import { creatorMessages } from '../../../common/schemas/creators.ts';
+import { priceChangeMessages } from '../../../common/schemas/fan-payments.ts';
 import { messageMessages } from '../../../common/schemas/messages.ts';
 import { postMessages } from '../../../common/schemas/posts.ts';
 import { regionBlocked } from '../../lib/viewer-region.ts';
-import type { CreatorRecord } from '../../repositories/creators.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CreatorRecord } from '../../repositories/creators/creators.repository.ts';
 import { type Actor, type Refusal, refuse } from '../actor.ts';
 import { isAdmin, row } from './row.ts';
 
@@ -115,6 +116,18 @@ export const creatorActions = {
   /** The creator edits their own page (the page's edit button). */
   'creator:edit': row<{ creator: CreatorFacts }>(['PATCH /api/creators/me'], (actor, { creator }) =>
     isOwnerOf(actor.user, creator) ? null : refuse.forbidden(creatorMessages.notCreator),
+  ),
+  /**
+   * The creator changes their own monthly price (PUT /api/creators/me/price): their own page only,
+   * once it is approved (onboarding sets the first price).
+   */
+  'creator:price': row<{ creator: CreatorFacts | null }>(
+    ['PUT /api/creators/me/price'],
+    (actor, { creator }) => {
+      if (!creator || !isOwnerOf(actor.user, creator))
+        return refuse.forbidden(priceChangeMessages.notCreator);
+      return creator.status === 'approved' ? null : refuse.forbidden(priceChangeMessages.notApproved);
+    },
   ),
   /**
    * Anyone but the creator may open a conversation from the page (a visitor is asked to sign in

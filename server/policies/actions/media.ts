@@ -1,10 +1,11 @@
 /** Media: who sees what of an upload, where it is shown, who deletes it; a creator's vault. */
 import { creatorMessages } from '../../../common/schemas/creators.ts';
+import { leakMessages, takedownMessages } from '../../../common/schemas/leaks.ts';
 import { mediaMessages } from '../../../common/schemas/media.ts';
 import { vaultMessages } from '../../../common/schemas/vault.ts';
 import { regionBlocked } from '../../lib/viewer-region.ts';
-import type { MediaRecord } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { MediaRecord } from '../../repositories/media/media.repository.ts';
 import { type Actor, refuse } from '../actor.ts';
 import { isAdmin, isSelf, row } from './row.ts';
 
@@ -117,5 +118,41 @@ export const mediaActions = {
       media?.purpose === 'post' && isSelf(actor, media.ownerId)
         ? null
         : refuse.notFound(vaultMessages.itemNotFound),
+  ),
+  /**
+   * Tracing a leaked copy: an approved creator among their own photos, an admin among everyone's
+   * (`isCreator`: the actor has an approved creator page).
+   */
+  'leak:trace': row<{ isCreator: boolean }>(['POST /api/leaks/trace'], (actor, facts) =>
+    actor.user !== null && (facts.isCreator || isAdmin(actor))
+      ? null
+      : refuse.forbidden(leakMessages.onlyCreators),
+  ),
+  /**
+   * Which media a trace searches: everyone's for an admin (asked with `can`); anyone else traces
+   * among their own (the row above decides whether they may trace at all).
+   */
+  'leak:trace-everyone': row<Record<string, never>>(['POST /api/leaks/trace'], (actor) =>
+    isAdmin(actor) ? null : refuse.forbidden(leakMessages.onlyCreators),
+  ),
+  /** A takedown is opened by the owner of the photo, for their own photo only. */
+  'takedown:open': row<{ media: Pick<MediaRecord, 'ownerId' | 'purpose'> | null }>(
+    ['POST /api/takedowns'],
+    (actor, { media }) =>
+      media?.purpose === 'post' && isSelf(actor, media.ownerId)
+        ? null
+        : refuse.notFound(takedownMessages.notYourPhoto),
+  ),
+  /** A takedown is its creator's to follow (and any admin's to read); to anyone else it does not exist. */
+  'takedown:own': row<{ creatorUserId: string | null }>(
+    ['GET /api/takedowns', 'PUT /api/takedowns/:id/status'],
+    (actor, { creatorUserId }) =>
+      creatorUserId !== null && isSelf(actor, creatorUserId)
+        ? null
+        : refuse.notFound(takedownMessages.notFound),
+  ),
+  /** Suspending the traced account with a takedown as evidence: admins only. */
+  'takedown:suspend': row<Record<string, never>>(['POST /api/admin/takedowns/:id/suspend'], (actor) =>
+    isAdmin(actor) ? null : refuse.forbidden('Only admins can suspend an account'),
   ),
 } as const;

@@ -2,7 +2,7 @@
 import { massMessageMessages } from '../../../common/schemas/mass-messages.ts';
 import { messageMessages } from '../../../common/schemas/messages.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
-import type { PersonRecord } from '../../repositories/conversations.repository.ts';
+import type { PersonRecord } from '../../repositories/messages/conversations.repository.ts';
 import { refuse } from '../actor.ts';
 import { accountActions } from './accounts.ts';
 import { isSelf, row } from './row.ts';

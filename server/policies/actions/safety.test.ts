@@ -24,6 +24,17 @@ describe('blocking and removing people', () => {
   });
 });
 
+describe('downloading a data export', () => {
+  it('opens it to its owner while it is kept; to anyone else it does not exist', () => {
+    expect(can(me, 'data-export:download', { ownerId: 'me', available: true })).toBe(true);
+    const gone = { code: 'NOT_FOUND', message: safetyMessages.exportNotFound };
+    expect(refusalOf(me, 'data-export:download', { ownerId: 'someone', available: true })).toEqual(gone);
+    expect(refusalOf(me, 'data-export:download', { ownerId: 'me', available: false })).toEqual(gone);
+    expect(refusalOf(me, 'data-export:download', { ownerId: null, available: false })).toEqual(gone);
+    expect(can(actorOf(null), 'data-export:download', { ownerId: 'me', available: true })).toBe(false);
+  });
+});
+
 describe('sensitive actions', () => {
   const now = new Date('2026-01-01T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -17,4 +17,15 @@ export const safetyActions = {
   'user:remove': row<{ blocked: boolean }>(['POST /api/me/blocks/:userId/remove'], (_actor, target) =>
     target.blocked ? null : refuse.conflict(safetyMessages.removeNeedsBlock),
   ),
+  /**
+   * Downloading a data export: only its owner, only while it is ready and kept. To anyone else, and
+   * once it is gone, it does not exist.
+   */
+  'data-export:download': row<{ ownerId: string | null; available: boolean }>(
+    ['GET /api/me/exports/:id/download'],
+    (actor, target) =>
+      target.ownerId !== null && isSelf(actor, target.ownerId) && target.available
+        ? null
+        : refuse.notFound(safetyMessages.exportNotFound),
+  ),
 } as const;

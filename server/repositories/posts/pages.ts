@@ -21,7 +21,7 @@ import {
   userBlocks,
 } from '../../db/schema/index.ts';
 import { viewerCountry } from '../../lib/viewer-region.ts';
-import type { CreatorRecord } from '../creators.repository.ts';
+import type { CreatorRecord } from '../creators/creators.repository.ts';
 import {
   type FeedPostJson,
   feedRowFromJson,

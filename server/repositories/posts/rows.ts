@@ -19,7 +19,7 @@ import {
   postPurchases,
   posts,
 } from '../../db/schema/index.ts';
-import type { CreatorRecord } from '../creators.repository.ts';
+import type { CreatorRecord } from '../creators/creators.repository.ts';
 import type { PageViewer, PostRow, ViewerState } from './types.ts';
 
 /** Shapes a repository method's value into its bound or plain form (see server/db/prepared.ts). */

@@ -62,13 +62,28 @@ export function createPostSchedule(db: Database) {
         .returning({ id: posts.id, creatorId: posts.creatorId });
       if (published.length === 0) return [];
       const creators = await db
-        .select({ id: creatorProfiles.id, userId: creatorProfiles.userId, handle: creatorProfiles.handle })
+        .select({
+          id: creatorProfiles.id,
+          userId: creatorProfiles.userId,
+          handle: creatorProfiles.handle,
+          displayName: creatorProfiles.displayName,
+        })
         .from(creatorProfiles)
         .where(inArray(creatorProfiles.id, [...new Set(published.map((row) => row.creatorId))]));
       const byId = new Map(creators.map((creator) => [creator.id, creator]));
       return published.flatMap((row) => {
         const creator = byId.get(row.creatorId);
-        return creator ? [{ id: row.id, creatorUserId: creator.userId, handle: creator.handle }] : [];
+        return creator
+          ? [
+              {
+                id: row.id,
+                creatorId: creator.id,
+                creatorUserId: creator.userId,
+                handle: creator.handle,
+                displayName: creator.displayName,
+              },
+            ]
+          : [];
       });
     },
 

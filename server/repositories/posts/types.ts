@@ -1,7 +1,7 @@
 /** The records and row shapes of posts that the parts of the posts repository share and return. */
 import type { posts } from '../../db/schema/index.ts';
-import type { CreatorRecord } from '../creators.repository.ts';
-import type { MediaRecord } from '../media.repository.ts';
+import type { CreatorRecord } from '../creators/creators.repository.ts';
+import type { MediaRecord } from '../media/media.repository.ts';
 
 export type PostRecord = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
@@ -21,8 +21,10 @@ export type PostChanges = Partial<
 /** A post the scheduler just published, with whom to tell. */
 export interface PublishedPost {
   id: string;
+  creatorId: string;
   creatorUserId: string;
   handle: string;
+  displayName: string;
 }
 /** What a signed-in viewer's page knows of a post, read with the page (see `viewerState`). */
 export interface ViewerState {

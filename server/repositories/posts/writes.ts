@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { plainArgs } from '../../db/prepared.ts';
 import { massMessageItems, media, messageItems, postItems, posts } from '../../db/schema/index.ts';
-import type { MediaRecord } from '../media.repository.ts';
+import type { MediaRecord } from '../media/media.repository.ts';
 import { feedRowFromJson, postRows } from './rows.ts';
 import type { NewPost, PageViewer, PostChanges, PostRecord, PostRow } from './types.ts';
 

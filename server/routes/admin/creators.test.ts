@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationList, NotificationSettings } from '../../../common/events.ts';
 import type { CreatorProfile, CreatorReviewList } from '../../../common/schemas/creators.ts';
 import { type AccountsTestApp, bearer, get, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator } from '../../test/creators.ts';
@@ -103,6 +104,42 @@ describe('creator review (admin)', () => {
     expect((await get(t, `/api/creators/${creator.handle}`)).json()).toMatchObject({
       status: 'approved',
       rejectionReason: null,
+    });
+  });
+
+  it('tells the creator in the app too, approved or not, with a link to their page and no admin named', async () => {
+    const { token, creator } = await buildCreator(t);
+    const bell = async () => (await get(t, '/api/notifications', token)).json<NotificationList>();
+    expect((await bell()).items).toEqual([]);
+
+    await review(admin.token, creator.id, 'reject', { reason: 'The document is unreadable' });
+    const rejected = await bell();
+    expect(rejected.unread).toBe(1);
+    expect(rejected.items[0]).toMatchObject({
+      kind: 'creator_review',
+      text: `We could not approve your creator page @${creator.handle} yet. Reason: The document is unreadable`,
+      actor: null,
+      link: `/public-profile/${creator.handle}`,
+      read: false,
+    });
+
+    await review(admin.token, creator.id, 'approve');
+    const approved = await bell();
+    expect(approved.unread).toBe(2);
+    expect(approved.items[0]).toMatchObject({
+      kind: 'creator_review',
+      text: `Your creator page @${creator.handle} is approved: fans can now find you, follow you and subscribe.`,
+      actor: null,
+      link: `/public-profile/${creator.handle}`,
+    });
+    // In Settings as a kind of its own, in the bell and by push; its email always goes.
+    const settings = (await get(t, '/api/me/notification-settings', token)).json<NotificationSettings>();
+    expect(settings.items.find((item) => item.kind === 'creator_review')).toEqual({
+      kind: 'creator_review',
+      label: 'Your creator page review',
+      inApp: true,
+      email: null,
+      push: true,
     });
   });
 

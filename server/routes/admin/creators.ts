@@ -7,6 +7,7 @@ import {
   rejectCreatorSchema,
 } from '../../../common/schemas/creators.ts';
 import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
+import { presentCreatorPage, presentCreatorReviewList } from '../../presenters/creators/creator.ts';
 import type { CreatorReviewService } from '../../services/creators/review.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
@@ -23,7 +24,8 @@ export function adminCreatorEndpoints(review: CreatorReviewService) {
       query: pageQuery.extend({ status: z.enum(creatorStatuses).default('pending_review') }),
       response: creatorReviewListSchema,
       errors: [400],
-      handler: ({ user, query }) => review.list(user, { status: query.status, ...pageOf(query) }),
+      handler: async ({ user, query }) =>
+        presentCreatorReviewList(await review.list(user, { status: query.status, ...pageOf(query) })),
     }),
     endpoint({
       method: 'POST',
@@ -33,7 +35,7 @@ export function adminCreatorEndpoints(review: CreatorReviewService) {
       params: idParams,
       response: creatorProfileSchema,
       errors: [400, 404],
-      handler: ({ user, params }) => review.approve(user, params.id),
+      handler: async ({ user, params }) => presentCreatorPage(await review.approve(user, params.id)),
     }),
     endpoint({
       method: 'POST',
@@ -44,7 +46,8 @@ export function adminCreatorEndpoints(review: CreatorReviewService) {
       body: rejectCreatorSchema,
       response: creatorProfileSchema,
       errors: [400, 404],
-      handler: ({ user, params, body }) => review.reject(user, params.id, body.reason),
+      handler: async ({ user, params, body }) =>
+        presentCreatorPage(await review.reject(user, params.id, body.reason)),
     }),
   ];
 }

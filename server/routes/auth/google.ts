@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { googleExchangeSchema } from '../../../common/schemas/auth.ts';
 import { signInAnswerSchema } from '../../../common/schemas/two-factor.ts';
 import { clientInfo } from '../../plugins/auth.ts';
-import { presentSignIn } from '../../presenters/user.ts';
+import { presentSignIn } from '../../presenters/auth/user.ts';
 import type { GoogleSignInService } from '../../services/auth/google.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

@@ -11,8 +11,8 @@ import {
   webauthnOptionsSchema,
 } from '../../../common/schemas/passkeys.ts';
 import { clientInfo } from '../../plugins/auth.ts';
-import { presentPasskey } from '../../presenters/passkey.ts';
-import { presentUser } from '../../presenters/user.ts';
+import { presentPasskey } from '../../presenters/auth/passkey.ts';
+import { presentUser } from '../../presenters/auth/user.ts';
 import type { PasskeyService } from '../../services/auth/passkeys.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

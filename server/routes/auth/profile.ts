@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateProfileSchema, userResponseSchema } from '../../../common/schemas/auth.ts';
-import { presentUser } from '../../presenters/user.ts';
+import { presentUser } from '../../presenters/auth/user.ts';
 import type { ProfileService } from '../../services/auth/profile.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionParamsSchema, sessionsResponseSchema } from '../../../common/schemas/auth.ts';
-import { presentSession } from '../../presenters/session.ts';
+import { presentSession } from '../../presenters/auth/session.ts';
 import type { SessionService } from '../../services/auth/sessions.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

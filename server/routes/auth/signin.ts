@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authMessages, messageResponseSchema, signinSchema } from '../../../common/schemas/auth.ts';
 import { signInAnswerSchema } from '../../../common/schemas/two-factor.ts';
 import { clientInfo } from '../../plugins/auth.ts';
-import { presentSignIn } from '../../presenters/user.ts';
+import { presentSignIn } from '../../presenters/auth/user.ts';
 import type { SessionService } from '../../services/auth/sessions.service.ts';
 import type { SignInService } from '../../services/auth/sign-in.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';

@@ -9,7 +9,7 @@ import {
   verifyEmailSchema,
 } from '../../../common/schemas/auth.ts';
 import { clientInfo } from '../../plugins/auth.ts';
-import { presentUser } from '../../presenters/user.ts';
+import { presentUser } from '../../presenters/auth/user.ts';
 import type { RegistrationService } from '../../services/auth/registration.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

@@ -9,7 +9,7 @@ import {
   twoFactorStatusSchema,
 } from '../../../common/schemas/two-factor.ts';
 import { clientInfo } from '../../plugins/auth.ts';
-import { presentUser } from '../../presenters/user.ts';
+import { presentUser } from '../../presenters/auth/user.ts';
 import type { TwoFactorService } from '../../services/auth/two-factor.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

@@ -4,12 +4,14 @@ import type { OnboardingService } from '../../services/creators/onboarding.servi
 import onboardingRoutes from './onboarding.ts';
 import profileRoutes from './profiles.ts';
 import regionRoutes from './regions.ts';
+import watermarkRoutes from './watermark.ts';
 
 const creatorRoutes: FastifyPluginAsyncZod<{
   creators: CreatorsService;
   onboarding: OnboardingService;
 }> = async (app, { creators, onboarding }) => {
   await app.register(regionRoutes, { creators });
+  await app.register(watermarkRoutes, { creators });
   await app.register(profileRoutes, { creators });
   await app.register(onboardingRoutes, { onboarding });
 };

@@ -6,7 +6,7 @@ import {
   creatorMessages,
   type MyCreatorResponse,
 } from '../../../common/schemas/creators.ts';
-import { createBlocksRepository } from '../../repositories/blocks.repository.ts';
+import { createBlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import { type AccountsTestApp, bearer, get, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator, uploaded } from '../../test/creators.ts';
 import { createMediaTestApp } from '../../test/media.ts';

@@ -10,6 +10,11 @@ import {
 } from '../../../common/schemas/creators.ts';
 import { messageSettingsSchema } from '../../../common/schemas/messages.ts';
 import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
+import {
+  presentCreatorPage,
+  presentCreatorSuggestions,
+  presentMyCreator,
+} from '../../presenters/creators/creator.ts';
 import type { CreatorsService } from '../../services/creators/creators.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
@@ -39,7 +44,10 @@ export function profileEndpoints(creators: CreatorsService) {
       query: pageQuery,
       response: creatorListResponseSchema,
       errors: [400],
-      handler: ({ user, query }) => creators.list({ ...pageOf(query), ...(user ? { viewer: user } : {}) }),
+      handler: async ({ user, query }) =>
+        presentCreatorSuggestions(
+          await creators.list({ ...pageOf(query), ...(user ? { viewer: user } : {}) }),
+        ),
     }),
     endpoint({
       method: 'GET',
@@ -56,7 +64,7 @@ export function profileEndpoints(creators: CreatorsService) {
       summary: 'Your creator profile (null when you are not a creator) and your library counts',
       caller: 'user',
       response: myCreatorResponseSchema,
-      handler: ({ user }) => creators.mine(user),
+      handler: async ({ user }) => presentMyCreator(await creators.mine(user)),
     }),
     endpoint({
       method: 'PATCH',
@@ -66,7 +74,7 @@ export function profileEndpoints(creators: CreatorsService) {
       body: updateCreatorProfileSchema,
       response: creatorProfileSchema,
       errors: [400, 404, 409],
-      handler: ({ user, body }) => creators.update(user, body),
+      handler: async ({ user, body }) => presentCreatorPage(await creators.update(user, body)),
     }),
     endpoint({
       method: 'GET',
@@ -96,7 +104,7 @@ export function profileEndpoints(creators: CreatorsService) {
       params: handleParams,
       response: creatorProfileSchema,
       errors: [403, 404],
-      handler: ({ user, params }) => creators.get(user, params.handle),
+      handler: async ({ user, params }) => presentCreatorPage(await creators.get(user, params.handle)),
     }),
     follow('POST', 'Follow a creator (idempotent)', true),
     follow('DELETE', 'Unfollow a creator (idempotent)', false),

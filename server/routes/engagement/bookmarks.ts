@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { bookmarkStateSchema } from '../../../common/schemas/engagement.ts';
 import { postListSchema } from '../../../common/schemas/posts.ts';
 import type { BookmarksService } from '../../services/engagement/bookmarks.service.ts';
+import type { PresentPosts } from '../../services/posts/post-views.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 import { pageQuery } from './lists.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 
 /** Saved posts: the endpoints, as declarations (server/routes/endpoints.ts). */
-export function bookmarkEndpoints(bookmarks: BookmarksService) {
+export function bookmarkEndpoints(bookmarks: BookmarksService, presentPosts: PresentPosts) {
   return [
     endpoint({
       method: 'PUT',
@@ -38,14 +39,22 @@ export function bookmarkEndpoints(bookmarks: BookmarksService) {
       query: pageQuery,
       response: postListSchema,
       errors: [400],
-      handler: ({ user, query }) =>
-        bookmarks.list(user, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) }),
+      handler: async ({ user, query }) => {
+        const page = await bookmarks.list(user, {
+          limit: query.limit,
+          ...(query.cursor ? { cursor: query.cursor } : {}),
+        });
+        return { items: await presentPosts(user, page.rows), nextCursor: page.nextCursor };
+      },
     }),
   ];
 }
 
-const bookmarkRoutes: FastifyPluginAsync<{ bookmarks: BookmarksService }> = async (app, { bookmarks }) => {
-  registerEndpoints(app, ['bookmarks'], bookmarkEndpoints(bookmarks));
+const bookmarkRoutes: FastifyPluginAsync<{
+  bookmarks: BookmarksService;
+  presentPosts: PresentPosts;
+}> = async (app, { bookmarks, presentPosts }) => {
+  registerEndpoints(app, ['bookmarks'], bookmarkEndpoints(bookmarks, presentPosts));
 };
 
 export default bookmarkRoutes;

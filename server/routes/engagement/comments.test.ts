@@ -304,6 +304,7 @@ describe('comments', () => {
       label: 'Replies to your comments',
       inApp: true,
       email: false,
+      push: true,
     });
     await comment(replier.token, p.id, 'Second to that', first.id);
     await countOf(live, p.id, 2);

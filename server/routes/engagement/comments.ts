@@ -11,6 +11,7 @@ import {
   replyPageSchema,
 } from '../../../common/schemas/engagement.ts';
 import type { BusEvent } from '../../adapters/bus/bus.ts';
+import { presentComment, presentCommentPage, presentReplyPage } from '../../presenters/engagement/comment.ts';
 import type { CommentsService } from '../../services/engagement/comments.service.ts';
 import { errorResponses } from '../auth/responses.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
@@ -65,7 +66,8 @@ export function commentEndpoints(comments: CommentsService) {
       query: pageQuery,
       response: commentPageSchema,
       errors: [400, 404],
-      handler: ({ user, params, query }) => comments.list(user, params.id, page(query)),
+      handler: async ({ user, params, query }) =>
+        presentCommentPage(await comments.list(user, params.id, page(query))),
     }),
     endpoint({
       method: 'POST',
@@ -77,7 +79,10 @@ export function commentEndpoints(comments: CommentsService) {
       status: 201,
       response: commentSchema,
       errors: [400, 403, 404, 429],
-      handler: ({ user, params, body }) => comments.create(user, params.id, body),
+      handler: async ({ user, params, body }) => {
+        const { row, context } = await comments.create(user, params.id, body);
+        return presentComment(row, context);
+      },
     }),
     endpoint({
       method: 'PUT',
@@ -99,7 +104,8 @@ export function commentEndpoints(comments: CommentsService) {
       query: pageQuery,
       response: replyPageSchema,
       errors: [400, 404],
-      handler: ({ user, params, query }) => comments.replies(user, params.id, page(query)),
+      handler: async ({ user, params, query }) =>
+        presentReplyPage(await comments.replies(user, params.id, page(query))),
     }),
     endpoint({
       method: 'DELETE',

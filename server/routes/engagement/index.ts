@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BookmarksService } from '../../services/engagement/bookmarks.service.ts';
 import type { CommentsService } from '../../services/engagement/comments.service.ts';
 import type { ListsService } from '../../services/engagement/lists.service.ts';
+import type { PresentPosts } from '../../services/posts/post-views.ts';
 import bookmarkRoutes from './bookmarks.ts';
 import commentRoutes from './comments.ts';
 import listRoutes from './lists.ts';
@@ -11,10 +12,12 @@ const engagementRoutes: FastifyPluginAsyncZod<{
   comments: CommentsService;
   bookmarks: BookmarksService;
   lists: ListsService;
-}> = async (app, { comments, bookmarks, lists }) => {
+  /** Posts as a viewer sees them (server/services/posts/post-views.ts), for the saved and list feeds. */
+  presentPosts: PresentPosts;
+}> = async (app, { comments, bookmarks, lists, presentPosts }) => {
   await app.register(commentRoutes, { comments });
-  await app.register(bookmarkRoutes, { bookmarks });
-  await app.register(listRoutes, { lists });
+  await app.register(bookmarkRoutes, { bookmarks, presentPosts });
+  await app.register(listRoutes, { lists, presentPosts });
 };
 
 export default engagementRoutes;

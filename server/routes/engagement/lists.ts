@@ -9,7 +9,14 @@ import {
   listNameSchema,
 } from '../../../common/schemas/engagement.ts';
 import { postListSchema } from '../../../common/schemas/posts.ts';
+import {
+  presentCreatorList,
+  presentCreatorLists,
+  presentCreatorMembership,
+  presentListMembers,
+} from '../../presenters/engagement/list.ts';
 import type { ListsService } from '../../services/engagement/lists.service.ts';
+import type { PresentPosts } from '../../services/posts/post-views.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -26,7 +33,7 @@ export const pageQuery = z.object({
 });
 
 /** A fan's lists of creators: the endpoints, as declarations (server/routes/endpoints.ts). */
-export function listEndpoints(lists: ListsService) {
+export function listEndpoints(lists: ListsService, presentPosts: PresentPosts) {
   return [
     endpoint({
       method: 'GET',
@@ -34,7 +41,7 @@ export function listEndpoints(lists: ListsService) {
       summary: 'Your lists of creators, Favourites first',
       caller: 'user',
       response: creatorListsSchema,
-      handler: ({ user }) => lists.all(user),
+      handler: async ({ user }) => presentCreatorLists(await lists.all(user)),
     }),
     endpoint({
       method: 'POST',
@@ -45,7 +52,7 @@ export function listEndpoints(lists: ListsService) {
       status: 201,
       response: creatorListSchema,
       errors: [400, 403, 409],
-      handler: ({ user, body }) => lists.create(user, body),
+      handler: async ({ user, body }) => presentCreatorList(await lists.create(user, body)),
     }),
     endpoint({
       method: 'PATCH',
@@ -56,7 +63,8 @@ export function listEndpoints(lists: ListsService) {
       body: listNameSchema,
       response: creatorListSchema,
       errors: [400, 403, 404, 409],
-      handler: ({ user, params, body }) => lists.rename(user, params.id, body),
+      handler: async ({ user, params, body }) =>
+        presentCreatorList(await lists.rename(user, params.id, body)),
     }),
     endpoint({
       method: 'DELETE',
@@ -80,7 +88,7 @@ export function listEndpoints(lists: ListsService) {
       params: idParams,
       response: listMembersSchema,
       errors: [404],
-      handler: ({ user, params }) => lists.members(user, params.id),
+      handler: async ({ user, params }) => presentListMembers(await lists.members(user, params.id)),
     }),
     endpoint({
       method: 'PUT',
@@ -90,7 +98,8 @@ export function listEndpoints(lists: ListsService) {
       params: memberParams,
       response: creatorListSchema,
       errors: [403, 404],
-      handler: ({ user, params }) => lists.add(user, params.id, params.creatorId),
+      handler: async ({ user, params }) =>
+        presentCreatorList(await lists.add(user, params.id, params.creatorId)),
     }),
     endpoint({
       method: 'DELETE',
@@ -100,7 +109,8 @@ export function listEndpoints(lists: ListsService) {
       params: memberParams,
       response: creatorListSchema,
       errors: [404],
-      handler: ({ user, params }) => lists.remove(user, params.id, params.creatorId),
+      handler: async ({ user, params }) =>
+        presentCreatorList(await lists.remove(user, params.id, params.creatorId)),
     }),
     endpoint({
       method: 'GET',
@@ -111,11 +121,13 @@ export function listEndpoints(lists: ListsService) {
       query: pageQuery,
       response: postListSchema,
       errors: [400, 404],
-      handler: ({ user, params, query }) =>
-        lists.feed(user, params.id, {
+      handler: async ({ user, params, query }) => {
+        const page = await lists.feed(user, params.id, {
           limit: query.limit,
           ...(query.cursor ? { cursor: query.cursor } : {}),
-        }),
+        });
+        return { items: await presentPosts(user, page.rows), nextCursor: page.nextCursor };
+      },
     }),
     endpoint({
       method: 'GET',
@@ -125,13 +137,17 @@ export function listEndpoints(lists: ListsService) {
       params: z.object({ handle: z.string().min(1).max(64) }),
       response: creatorMembershipSchema,
       errors: [404],
-      handler: ({ user, params }) => lists.membership(user, params.handle),
+      handler: async ({ user, params }) =>
+        presentCreatorMembership(await lists.membership(user, params.handle)),
     }),
   ];
 }
 
-const listRoutes: FastifyPluginAsync<{ lists: ListsService }> = async (app, { lists }) => {
-  registerEndpoints(app, ['lists'], listEndpoints(lists));
+const listRoutes: FastifyPluginAsync<{ lists: ListsService; presentPosts: PresentPosts }> = async (
+  app,
+  { lists, presentPosts },
+) => {
+  registerEndpoints(app, ['lists'], listEndpoints(lists, presentPosts));
 };
 
 export default listRoutes;

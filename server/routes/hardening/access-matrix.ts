@@ -59,6 +59,8 @@ export interface World {
   commentOfFanId: string;
   /** A resumable upload creator started (tus). */
   uploadId: string;
+  /** Fan's data export ("Download your data"). */
+  dataExportOfFanId: string;
   /** An id no object has. */
   unknownId: string;
 }
@@ -188,6 +190,8 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'GET /api/creators/me/blocked-countries': creator(),
   'PUT /api/creators/me/blocked-countries': creator({ body: { countries: ['FR'] } }),
   'PUT /api/creators/me/message-settings': creator({ body: { subscribersOnly: true } }),
+  'GET /api/creators/me/watermark': creator(),
+  'PUT /api/creators/me/watermark': creator({ body: { watermark: 'page', viewerHandle: true } }),
   'GET /api/creators/:handle': anyone({ url: (w) => `/api/creators/${w.creatorHandle}` }),
   'POST /api/creators/:handle/follow': verified({ url: (w) => `/api/creators/${w.creatorHandle}/follow` }),
   'DELETE /api/creators/:handle/follow': signedIn({ url: (w) => `/api/creators/${w.creatorHandle}/follow` }),
@@ -208,6 +212,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'PUT /api/creators/onboarding': verified({ body: { step: 'country', draft: { country: 'Kenya' } } }),
   'POST /api/creators/onboarding/complete': verified(),
   'GET /api/creators/me/subscribers': creator(),
+  'PUT /api/creators/me/price': creator({ body: { monthlyPrice: '12.99' } }),
   'POST /api/creators/me/subscribers/:id/unsubscribe': creator({
     url: (w) => `/api/creators/me/subscribers/${w.unknownId}/unsubscribe`,
   }),
@@ -251,6 +256,25 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'DELETE /api/posts/:id/pin': owner(['creator'], (w) => `/api/posts/${w.publicPostId}/pin`),
   'POST /api/posts/:id/like': verified({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
   'DELETE /api/posts/:id/like': signedIn({ url: (w) => `/api/posts/${w.publicPostId}/like` }),
+  // Tracing a leaked copy: creators among their own photos, admins among all (fans get 403, in
+  // server/routes/media/leaks.test.ts).
+  'POST /api/leaks/trace': signedIn({ raw: multipartImage }),
+  // Takedowns: a creator's own (another's answers 404, in server/routes/media/leaks.test.ts).
+  'POST /api/takedowns': signedIn({
+    body: (w) => ({ mediaId: w.lockedMediaId, foundUrl: 'https://copies.example.com/a' }),
+  }),
+  'GET /api/takedowns': signedIn(),
+  'PUT /api/takedowns/:id/status': signedIn({
+    url: (w) => `/api/takedowns/${w.unknownId}/status`,
+    body: { status: 'sent' },
+  }),
+  'GET /api/admin/takedowns': admin(),
+  'POST /api/admin/takedowns/:id/suspend': admin({
+    url: (w) => `/api/admin/takedowns/${w.unknownId}/suspend`,
+  }),
+  // One-tap payments: the caller's own saved card.
+  'GET /api/me/saved-card': signedIn(),
+  'DELETE /api/me/saved-card': signedIn(),
   'POST /api/posts/:id/unlock': verified({ url: (w) => `/api/posts/${w.lockedPostId}/unlock`, body: {} }),
   // Only the message's recipient may pay for it; its sender is refused (403), anyone else finds nothing.
   'POST /api/messages/:id/unlock': owner(['fan'], (w) => `/api/messages/${w.pricedMessageId}/unlock`),
@@ -341,7 +365,20 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     url: (w) => `/api/admin/reports/${w.reportId}/resolve`,
     body: { resolution: 'dismissed', removeContent: true, suspendAccount: true },
   }),
+  'GET /api/admin/block-list': admin(),
+  'POST /api/admin/block-list': admin({ body: { hash: 'ab'.repeat(32), note: 'from the matrix' } }),
+  'DELETE /api/admin/block-list/:id': admin({ url: (w) => `/api/admin/block-list/${w.unknownId}` }),
+  'GET /api/admin/block-list/refusals': admin(),
+  'POST /api/admin/media/:id/takedown': admin({
+    url: (w) => `/api/admin/media/${w.unknownId}/takedown`,
+    body: { note: 'from the matrix' },
+  }),
   'GET /api/me/export': signedIn(),
+  'POST /api/me/export': signedIn(),
+  'GET /api/me/exports/:id/download': owner(
+    ['fan'],
+    (w) => `/api/me/exports/${w.dataExportOfFanId}/download`,
+  ),
   'POST /api/me/delete': signedIn({ body: { password: 'wrong password' } }),
   'POST /api/support': anyone({
     body: {
@@ -371,6 +408,16 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'POST /api/notifications/read': signedIn({ body: {} }),
   'GET /api/me/notification-settings': signedIn(),
   'PUT /api/me/notification-settings': signedIn({ body: { kind: 'comment', email: true } }),
+  'GET /api/me/push': signedIn(),
+  // A push service the server does not send to: refused for everyone who may call it.
+  'POST /api/me/push/subscriptions': signedIn({
+    body: {
+      endpoint: 'https://push.example.com/device',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    },
+  }),
+  'POST /api/me/push/unsubscribe': signedIn({ body: { id: '00000000-0000-4000-8000-000000000000' } }),
+  'PUT /api/me/push/settings': signedIn({ body: { hidePreviews: true } }),
 
   // Media
   'POST /api/media/upload/profile': signedIn({ raw: multipartImage }),

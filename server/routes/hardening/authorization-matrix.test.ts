@@ -115,6 +115,7 @@ describe('authorization matrix', () => {
       { token: fan.token },
     );
     const list = await post(t, '/api/lists', { name: 'Fan list' }, { token: fan.token });
+    const dataExport = await post(t, '/api/me/export', {}, { token: fan.token });
     await t.app.inject({
       method: 'PUT',
       url: `/api/lists/${list.json().id}/creators/${creator.creator.id}`,
@@ -131,6 +132,7 @@ describe('authorization matrix', () => {
       ['upload', upload, 201],
       ['comment', comment, 201],
       ['list', list, 201],
+      ['data export', dataExport, 202],
     ] as const) {
       if (response.statusCode !== status) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
     }
@@ -155,6 +157,7 @@ describe('authorization matrix', () => {
       commentOfFanId: comment.json().id,
       listOfFanId: list.json().id,
       uploadId: String(upload.headers.location).split('/').pop() ?? '',
+      dataExportOfFanId: dataExport.json().id,
       unknownId: '01890000-0000-7000-8000-000000000000',
     };
   }, 120_000);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MediaLibrary } from '../../services/media/library.service.ts';
+import type { MediaLinks } from '../../services/media/links.ts';
 import type { UploadService } from '../../services/media/upload.service.ts';
 import libraryRoutes from './library.ts';
 import tusRoutes, { type TusRouteOptions } from './tus.ts';
@@ -9,10 +10,11 @@ import uploadRoutes from './uploads.ts';
 const mediaRoutes: FastifyPluginAsync<{
   uploads: UploadService;
   library: MediaLibrary;
+  links: MediaLinks;
   tus: TusRouteOptions;
 }> = async (app, options) => {
-  await app.register(uploadRoutes, { uploads: options.uploads });
-  await app.register(libraryRoutes, { library: options.library });
+  await app.register(uploadRoutes, { uploads: options.uploads, links: options.links });
+  await app.register(libraryRoutes, { library: options.library, links: options.links });
   await app.register(tusRoutes, options.tus);
 };
 

@@ -8,7 +8,9 @@ import {
   mediaMessages,
   mediaSchema,
 } from '../../../common/schemas/media.ts';
+import { presentMediaFacts } from '../../presenters/media/media.ts';
 import type { Delivery, DeliveryRequest, MediaLibrary } from '../../services/media/library.service.ts';
+import type { MediaLinks } from '../../services/media/links.ts';
 import { errorResponses } from '../auth/responses.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
@@ -22,6 +24,7 @@ const segmentParams = z.object({
 const signatureQuery = z.object({
   expires: z.string().max(20).optional(),
   sig: z.string().max(128).optional(),
+  for: z.string().max(64).optional(),
 });
 
 /** The request headers a delivery answers to: a byte range, and the ETag the client already has. */
@@ -40,7 +43,7 @@ function send(reply: unknown, delivery: Delivery) {
 }
 
 /** A media object and deleting one: the endpoints, as declarations (server/routes/endpoints.ts). */
-export function libraryEndpoints(library: MediaLibrary) {
+export function libraryEndpoints(library: MediaLibrary, links: MediaLinks) {
   return [
     endpoint({
       method: 'GET',
@@ -50,7 +53,8 @@ export function libraryEndpoints(library: MediaLibrary) {
       params: idParams,
       response: mediaSchema,
       errors: [404],
-      handler: ({ user, params }) => library.view(user, params.id),
+      handler: async ({ user, params }) =>
+        presentMediaFacts(await library.view(user, params.id), links, user?.id ?? null),
     }),
     endpoint({
       method: 'DELETE',
@@ -68,8 +72,11 @@ export function libraryEndpoints(library: MediaLibrary) {
   ];
 }
 
-const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = async (app, { library }) => {
-  registerEndpoints(app, ['media'], libraryEndpoints(library));
+const libraryRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary; links: MediaLinks }> = async (
+  app,
+  { library, links },
+) => {
+  registerEndpoints(app, ['media'], libraryEndpoints(library, links));
 
   // Hand-written: these answer bytes (streams, ranges, no JSON body to declare, no compression); access goes through the funnel in the library.
   app.get(

@@ -7,6 +7,8 @@ import { AppError } from '../../errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { requestBody } from '../../lib/streams.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
+import { presentMediaFacts } from '../../presenters/media/media.ts';
+import type { MediaLinks } from '../../services/media/links.ts';
 import type { PostUploadService } from '../../services/media/post-upload.service.ts';
 
 /** The signed-in account, as the auth plugin sets it on a request. */
@@ -17,6 +19,8 @@ type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]
 export interface TusRouteOptions {
   uploads: UploadStore;
   postUploads: PostUploadService;
+  /** The finished upload's answer presents its media with these links. */
+  links: MediaLinks;
   /** The user a bearer token signs in, or null. */
   authenticate(token: string): Promise<UserRecord | null>;
   log: { error(details: object, message: string): void };
@@ -90,14 +94,21 @@ const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
       } catch (error) {
         throw asTusError(error);
       }
-      // The client's metadata (its file name included) is dropped: only the owner is kept.
-      return { metadata: { ownerId: user.id } };
+      // The client's metadata (its file name included) is dropped: only the owner is kept, and
+      // whether a video is to be made with recording marks (server/services/media/recording-marks.ts).
+      const traceRecordings = upload.metadata?.traceRecordings === '1';
+      return { metadata: { ownerId: user.id, ...(traceRecordings ? { traceRecordings: '1' } : {}) } };
     },
     async onUploadFinish(request, upload) {
       const user = users.get(request);
       if (!user) throw { status_code: 401, body: json('Unauthorized', 'UNAUTHORIZED') };
       try {
-        const media = await postUploads.finish(user, upload.id, upload.size ?? upload.offset);
+        const media = await presentMediaFacts(
+          await postUploads.finish(user, upload.id, upload.size ?? upload.offset, {
+            traceRecordings: upload.metadata?.traceRecordings === '1',
+          }),
+          options.links,
+        );
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json' },

@@ -5,6 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type MediaView, mediaMessages, mediaSchema } from '../../../common/schemas/media.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { clientInfo } from '../../plugins/auth.ts';
+import { presentMediaFacts } from '../../presenters/media/media.ts';
+import type { MediaFacts } from '../../services/media/library.service.ts';
+import type { MediaLinks } from '../../services/media/links.ts';
 import { type ImageTarget, type UploadService, uploadCap } from '../../services/media/upload.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
@@ -64,11 +67,13 @@ const IMAGE_ROUTES: { target: ImageTarget; summary: string }[] = [
 ];
 
 /** Image and identity-document uploads (multipart): the endpoints, as declarations (server/routes/endpoints.ts). */
-export function uploadEndpoints(uploads: UploadService) {
+export function uploadEndpoints(uploads: UploadService, links: MediaLinks) {
   const upload = (
     url: string,
     summary: string,
-    receive: (user: Uploader, request: FastifyRequest) => Promise<MediaView>,
+    receive: (user: Uploader, request: FastifyRequest) => Promise<MediaFacts>,
+    /** Photos are checked against the block list (422 MEDIA_BLOCKED); identity documents are not. */
+    blockable = true,
   ) =>
     endpoint({
       method: 'POST',
@@ -78,8 +83,9 @@ export function uploadEndpoints(uploads: UploadService) {
       consumes: ['multipart/form-data'],
       status: 201,
       response: mediaSchema,
-      errors: [400, 413, 415, 429],
-      handler: ({ user, request }) => receive(user, request),
+      errors: blockable ? [400, 413, 415, 422, 429] : [400, 413, 415, 429],
+      handler: async ({ user, request }): Promise<MediaView> =>
+        presentMediaFacts(await receive(user, request), links),
     });
   return [
     ...IMAGE_ROUTES.map(({ target, summary }) =>
@@ -96,11 +102,15 @@ export function uploadEndpoints(uploads: UploadService) {
         withFilePart(request, uploadCap('identity'), (file) =>
           uploads.uploadIdentityDocument(user, clientInfo(request), file),
         ),
+      false,
     ),
   ];
 }
 
-const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (app, { uploads }) => {
+const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService; links: MediaLinks }> = async (
+  app,
+  { uploads, links },
+) => {
   await app.register(multipart, { throwFileSizeLimit: false });
 
   // A refused upload may still be arriving: answer and close instead of reading the rest.
@@ -109,7 +119,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (a
     return payload;
   });
 
-  registerEndpoints(app, ['media'], uploadEndpoints(uploads));
+  registerEndpoints(app, ['media'], uploadEndpoints(uploads, links));
 };
 
 export default uploadRoutes;

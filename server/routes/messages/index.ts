@@ -11,6 +11,13 @@ import {
   sendMessageSchema,
 } from '../../../common/schemas/messages.ts';
 import { pageOf, pageQuery, pageQuerySchema } from '../../../common/schemas/pagination.ts';
+import {
+  presentConversationList,
+  presentConversationView,
+  presentMessagePage,
+  presentMessageView,
+  presentPurchasedMessages,
+} from '../../presenters/messages/message.ts';
 import type { MessagesService } from '../../services/messages/messages.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
@@ -27,11 +34,13 @@ export function messageEndpoints(messages: MessagesService) {
       query: pageQuery.extend({ q: z.string().max(100).optional() }),
       response: conversationListSchema,
       errors: [400],
-      handler: ({ user, query }) =>
-        messages.list(user, {
-          ...pageOf(query),
-          ...(query.q ? { query: query.q } : {}),
-        }),
+      handler: async ({ user, query }) =>
+        presentConversationList(
+          await messages.list(user, {
+            ...pageOf(query),
+            ...(query.q ? { query: query.q } : {}),
+          }),
+        ),
     }),
     endpoint({
       method: 'POST',
@@ -41,7 +50,7 @@ export function messageEndpoints(messages: MessagesService) {
       body: openConversationSchema,
       response: conversationSchema,
       errors: [400, 403, 404],
-      handler: ({ user, body }) => messages.open(user, body.userId),
+      handler: async ({ user, body }) => presentConversationView(await messages.open(user, body.userId)),
     }),
     endpoint({
       method: 'GET',
@@ -51,7 +60,7 @@ export function messageEndpoints(messages: MessagesService) {
       params: idParams,
       response: conversationSchema,
       errors: [404],
-      handler: ({ user, params }) => messages.get(user, params.id),
+      handler: async ({ user, params }) => presentConversationView(await messages.get(user, params.id)),
     }),
     endpoint({
       method: 'GET',
@@ -62,7 +71,8 @@ export function messageEndpoints(messages: MessagesService) {
       query: pageQuerySchema({ defaultLimit: messageLimits.pageSize }),
       response: messagePageSchema,
       errors: [400, 404],
-      handler: ({ user, params, query }) => messages.messages(user, params.id, { ...pageOf(query) }),
+      handler: async ({ user, params, query }) =>
+        presentMessagePage(await messages.messages(user, params.id, { ...pageOf(query) })),
     }),
     endpoint({
       method: 'POST',
@@ -74,7 +84,8 @@ export function messageEndpoints(messages: MessagesService) {
       status: 201,
       response: chatMessageSchema,
       errors: [400, 403, 404, 429],
-      handler: ({ user, params, body }) => messages.send(user, params.id, body),
+      handler: async ({ user, params, body }) =>
+        presentMessageView(await messages.send(user, params.id, body)),
     }),
     endpoint({
       method: 'GET',
@@ -84,7 +95,8 @@ export function messageEndpoints(messages: MessagesService) {
       query: pageQuery,
       response: purchasedMessageListSchema,
       errors: [400],
-      handler: ({ user, query }) => messages.purchased(user, pageOf(query)),
+      handler: async ({ user, query }) =>
+        presentPurchasedMessages(await messages.purchased(user, pageOf(query))),
     }),
     endpoint({
       method: 'POST',

@@ -10,7 +10,7 @@ import type {
 } from '../../../common/schemas/mass-messages.ts';
 import type { ChatMessage, ConversationList, MessagePage } from '../../../common/schemas/messages.ts';
 import { massMessageRecipients, messages } from '../../db/schema/index.ts';
-import { createMassMessagesRepository } from '../../repositories/mass-messages.repository.ts';
+import { createMassMessagesRepository } from '../../repositories/messages/mass-messages.repository.ts';
 import {
   accountBalance,
   call,

@@ -10,7 +10,7 @@ import {
   massMessageSchema,
 } from '../../../common/schemas/mass-messages.ts';
 import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
-import { presentFanList, presentMassMessage } from '../../presenters/mass-message.ts';
+import { presentFanList, presentMassMessage } from '../../presenters/messages/mass-message.ts';
 import type { FanListsService } from '../../services/messages/fan-lists.service.ts';
 import type { MassMessagesService } from '../../services/messages/mass-messages.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';

@@ -5,8 +5,8 @@ import {
   type MessagePage,
   messageMessages,
 } from '../../../common/schemas/messages.ts';
-import { createBlocksRepository } from '../../repositories/blocks.repository.ts';
-import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import { createEntitlementsRepository } from '../../repositories/billing/fan-payments/entitlements.repository.ts';
+import { createBlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import {
   type AccountsTestApp,
   bearer,

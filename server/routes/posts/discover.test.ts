@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList, SearchResults } from '../../../common/schemas/posts.ts';
-import { createBlocksRepository } from '../../repositories/blocks.repository.ts';
+import { createBlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import { type AccountsTestApp, bearer, get, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { HOUR } from '../../test/clock.ts';
 import { buildCreator, buildPost } from '../../test/creators.ts';

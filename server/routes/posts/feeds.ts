@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
-import { postListSchema, postTypes, searchResultsSchema } from '../../../common/schemas/posts.ts';
+import {
+  type PostList,
+  postListSchema,
+  postTypes,
+  type SearchResults,
+  searchResultsSchema,
+} from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMicroCache } from '../../lib/micro-cache.ts';
 import { viewerCountry } from '../../lib/viewer-region.ts';
-import type { FeedsService } from '../../services/posts/feeds.service.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
+import { presentCreatorSummary } from '../../presenters/creators/creator.ts';
+import type { CreatorMatches, FeedsService, PostPage } from '../../services/posts/feeds.service.ts';
+import type { PresentPosts } from '../../services/posts/post-views.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 /** Anonymous Discover pages are the same for everyone in a country: served from memory for a second or two. */
@@ -14,8 +23,13 @@ export const ANONYMOUS_DISCOVER_TTL_MS = 2000;
 /** The feeds and search: the endpoints, as declarations (server/routes/endpoints.ts). */
 export function feedEndpoints(
   feeds: FeedsService,
-  options: { clock: Clock; anonymousDiscoverCache: boolean },
+  options: { clock: Clock; anonymousDiscoverCache: boolean; presentPosts: PresentPosts },
 ) {
+  /** A page of posts as this viewer sees them. */
+  const present = async (viewer: Viewer | null, page: PostPage): Promise<PostList> => ({
+    items: await options.presentPosts(viewer, page.rows),
+    nextCursor: page.nextCursor,
+  });
   const anonymousPages = createMicroCache<string>({
     ttlMs: ANONYMOUS_DISCOVER_TTL_MS,
     maxEntries: 500,
@@ -31,12 +45,13 @@ export function feedEndpoints(
       response: postListSchema,
       errors: [400],
       handler: async ({ user, query, reply }) => {
-        if (user || !options.anonymousDiscoverCache) return feeds.discover(user, pageOf(query));
+        if (user || !options.anonymousDiscoverCache)
+          return present(user, await feeds.discover(user, pageOf(query)));
         // Per country: creators may hide themselves from some (server/lib/viewer-region.ts).
         const key = `${viewerCountry() ?? ''}|${query.limit}|${query.cursor ?? ''}`;
         let body = anonymousPages.get(key);
         if (body === undefined) {
-          body = JSON.stringify(await feeds.discover(null, pageOf(query)));
+          body = JSON.stringify(await present(null, await feeds.discover(null, pageOf(query))));
           anonymousPages.set(key, body);
         }
         // Already JSON: sent as it is through `reply`, without serializing the same page again.
@@ -51,7 +66,7 @@ export function feedEndpoints(
       query: pageQuery,
       response: postListSchema,
       errors: [400],
-      handler: ({ user, query }) => feeds.following(user, pageOf(query)),
+      handler: async ({ user, query }) => present(user, await feeds.following(user, pageOf(query))),
     }),
     endpoint({
       method: 'GET',
@@ -61,7 +76,7 @@ export function feedEndpoints(
       query: pageQuery,
       response: postListSchema,
       errors: [400],
-      handler: ({ user, query }) => feeds.liked(user, pageOf(query)),
+      handler: async ({ user, query }) => present(user, await feeds.liked(user, pageOf(query))),
     }),
     endpoint({
       method: 'GET',
@@ -72,7 +87,8 @@ export function feedEndpoints(
       query: pageQuery.extend({ type: z.enum(postTypes).default('all') }),
       response: postListSchema,
       errors: [400, 404],
-      handler: ({ user, params, query }) => feeds.byCreator(user, params.handle, query.type, pageOf(query)),
+      handler: async ({ user, params, query }) =>
+        present(user, await feeds.byCreator(user, params.handle, query.type, pageOf(query))),
     }),
     endpoint({
       method: 'GET',
@@ -84,17 +100,31 @@ export function feedEndpoints(
         limit: z.coerce.number().int().min(1).max(50).default(8),
       }),
       response: searchResultsSchema,
-      handler: ({ user, query }) => feeds.search(user, query.q, query.limit),
+      handler: async ({ user, query }) =>
+        presentMatches(user, await feeds.search(user, query.q, query.limit)),
     }),
   ];
 }
 
+/** Search results; signed in, each creator says whether the viewer follows them (the Follow buttons). */
+function presentMatches(viewer: Viewer | null, matches: CreatorMatches): SearchResults {
+  const { followed } = matches;
+  return {
+    items: matches.rows.map((row) =>
+      viewer && followed
+        ? presentCreatorSummary(row, followed.has(row.id), viewer)
+        : presentCreatorSummary(row),
+    ),
+  };
+}
+
 const feedRoutes: FastifyPluginAsyncZod<{
   feeds: FeedsService;
+  presentPosts: PresentPosts;
   clock: Clock;
   anonymousDiscoverCache: boolean;
-}> = async (app, { feeds, clock, anonymousDiscoverCache }) => {
-  registerEndpoints(app, ['posts'], feedEndpoints(feeds, { clock, anonymousDiscoverCache }));
+}> = async (app, { feeds, presentPosts, clock, anonymousDiscoverCache }) => {
+  registerEndpoints(app, ['posts'], feedEndpoints(feeds, { clock, anonymousDiscoverCache, presentPosts }));
 };
 
 export default feedRoutes;

@@ -54,7 +54,10 @@ describe('posts', () => {
     ).toMatchObject({
       description: postMessages.descriptionTooLong,
     });
-    expect(await fields({ description: 'Hello' })).toMatchObject({ mediaId: postMessages.mediaRequired });
+    // Without media it is a text post: its text is all it needs, and blank text is refused.
+    expect(await fields({ description: '  ' })).toMatchObject({
+      description: postMessages.descriptionRequired,
+    });
     const charge = {
       description: 'Hi',
       youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',

@@ -3,19 +3,33 @@ import { z } from 'zod';
 import {
   createPostSchema,
   likeStateSchema,
+  type PostView,
   pollVoteSchema,
   postListSchema,
+  postMessages,
   postSchema,
   queueQuerySchema,
   updatePostSchema,
 } from '../../../common/schemas/posts.ts';
+import { notFound } from '../../errors.ts';
+import type { Viewer } from '../../policies/actions/creators.ts';
+import type { PresentPosts } from '../../services/posts/post-views.ts';
 import type { PostsService } from '../../services/posts/posts.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 
+/** A post as the service answers it: its row, presented here for the viewer. */
+type PostRow = Awaited<ReturnType<PostsService['get']>>;
+
 /** Posts: the endpoints, as declarations (server/routes/endpoints.ts). */
-export function postEndpoints(posts: PostsService) {
+export function postEndpoints(posts: PostsService, presentPosts: PresentPosts) {
+  /** The post the service answered, as this viewer sees it. */
+  const present = async (viewer: Viewer | null, row: PostRow): Promise<PostView> => {
+    const [view] = await presentPosts(viewer, [row]);
+    if (!view) throw notFound(postMessages.notFound);
+    return view;
+  };
   const pin = (method: 'PUT' | 'DELETE', summary: string, pinned: boolean) =>
     endpoint({
       method,
@@ -25,7 +39,7 @@ export function postEndpoints(posts: PostsService) {
       params: idParams,
       response: postSchema,
       errors: [400, 403, 404],
-      handler: ({ user, params }) => posts.pin(user, params.id, pinned),
+      handler: async ({ user, params }) => present(user, await posts.pin(user, params.id, pinned)),
     });
   const like = (method: 'POST' | 'DELETE', summary: string, liked: boolean) =>
     endpoint({
@@ -48,7 +62,7 @@ export function postEndpoints(posts: PostsService) {
       status: 201,
       response: postSchema,
       errors: [400, 403],
-      handler: ({ user, body }) => posts.create(user, body),
+      handler: async ({ user, body }) => present(user, await posts.create(user, body)),
     }),
     endpoint({
       method: 'GET',
@@ -58,7 +72,7 @@ export function postEndpoints(posts: PostsService) {
       params: idParams,
       response: postSchema,
       errors: [404],
-      handler: ({ user, params }) => posts.get(user, params.id),
+      handler: async ({ user, params }) => present(user, await posts.get(user, params.id)),
     }),
     endpoint({
       method: 'PATCH',
@@ -69,7 +83,7 @@ export function postEndpoints(posts: PostsService) {
       body: updatePostSchema,
       response: postSchema,
       errors: [400, 403, 404],
-      handler: ({ user, params, body }) => posts.update(user, params.id, body),
+      handler: async ({ user, params, body }) => present(user, await posts.update(user, params.id, body)),
     }),
     endpoint({
       method: 'DELETE',
@@ -93,7 +107,10 @@ export function postEndpoints(posts: PostsService) {
       query: queueQuerySchema,
       response: postListSchema,
       errors: [400, 403],
-      handler: ({ user, query }) => posts.queue(user, query.status),
+      handler: async ({ user, query }) => {
+        const page = await posts.queue(user, query.status);
+        return { items: await presentPosts(user, page.rows), nextCursor: page.nextCursor };
+      },
     }),
     pin('PUT', 'Pin your post to the top of your profile (one at a time)', true),
     pin('DELETE', 'Unpin your post', false),
@@ -106,15 +123,19 @@ export function postEndpoints(posts: PostsService) {
       body: pollVoteSchema,
       response: postSchema,
       errors: [400, 403, 404, 409],
-      handler: ({ user, params, body }) => posts.vote(user, params.id, body.option),
+      handler: async ({ user, params, body }) =>
+        present(user, await posts.vote(user, params.id, body.option)),
     }),
     like('POST', 'Like a post (idempotent)', true),
     like('DELETE', 'Unlike a post (idempotent)', false),
   ];
 }
 
-const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
-  registerEndpoints(app, ['posts'], postEndpoints(posts));
+const postRoutes: FastifyPluginAsyncZod<{ posts: PostsService; presentPosts: PresentPosts }> = async (
+  app,
+  { posts, presentPosts },
+) => {
+  registerEndpoints(app, ['posts'], postEndpoints(posts, presentPosts));
 };
 
 export default postRoutes;

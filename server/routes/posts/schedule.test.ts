@@ -7,8 +7,7 @@ import { startQueue } from '../../adapters/queue.ts';
 import { posts } from '../../db/schema/index.ts';
 import { PUBLISH_SCHEDULED_POSTS, publishScheduledPostsJob } from '../../jobs/publish-scheduled-posts.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { createNotificationsRepository } from '../../repositories/notifications.repository.ts';
-import { createPostsRepository } from '../../repositories/posts.repository.ts';
+import { createPostsRepository } from '../../repositories/posts/index.ts';
 import { createPostScheduler } from '../../services/posts/scheduler.service.ts';
 import { bearer, get, signUpVerified } from '../../test/accounts.ts';
 import { HOUR, MINUTE } from '../../test/clock.ts';
@@ -46,11 +45,7 @@ describe('scheduled posts, drafts, expiry and pinning', () => {
   const scheduler = () =>
     createPostScheduler({
       posts: createPostsRepository(db()),
-      notifications: {
-        async notify(input) {
-          await createNotificationsRepository(db()).create({ ...input, createdAt: t.clock.now() });
-        },
-      },
+      notifications: t.app.services.notifications,
       clock: t.clock,
       publicUrl: t.config.publicUrl,
     });

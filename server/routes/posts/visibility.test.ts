@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList, PostView } from '../../../common/schemas/posts.ts';
-import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import { createEntitlementsRepository } from '../../repositories/billing/fan-payments/entitlements.repository.ts';
 import { type AccountsTestApp, bearer, get, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator, buildPost } from '../../test/creators.ts';
 import { createMediaTestApp, fetchUrl, urlsIn } from '../../test/media.ts';

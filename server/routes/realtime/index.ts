@@ -1,21 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describeDevice } from '../../../common/device.ts';
 import {
   notificationListSchema,
   notificationSettingsSchema,
   updateNotificationSettingSchema,
 } from '../../../common/events.ts';
 import { pageOf, pageQuerySchema } from '../../../common/schemas/pagination.ts';
+import {
+  pushSettingsUpdateSchema,
+  pushStateSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '../../../common/schemas/push.ts';
 import type { BusEvent } from '../../adapters/bus/bus.ts';
 import { signedIn } from '../../plugins/auth.ts';
+import {
+  presentNotificationList,
+  presentNotificationSettings,
+} from '../../presenters/realtime/notification.ts';
+import { presentPushState } from '../../presenters/realtime/push.ts';
 import type { EventsService } from '../../services/realtime/events.service.ts';
 import type { NotificationsService } from '../../services/realtime/notifications.service.ts';
+import type { PushService } from '../../services/realtime/push.service.ts';
 import { bearer, errorResponses } from '../auth/responses.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 import { eventStreams, sseFrame } from '../sse.ts';
 
-/** Notifications and the choice of which ones come, in the app and by email. */
-export function notificationEndpoints(notifications: NotificationsService) {
+/** Notifications and the choice of which ones come, in the app, by email and by push. */
+export function notificationEndpoints(notifications: NotificationsService, push: PushService) {
   return [
     endpoint({
       method: 'GET',
@@ -25,7 +38,8 @@ export function notificationEndpoints(notifications: NotificationsService) {
       query: pageQuerySchema({ defaultLimit: 20, maxLimit: 50 }),
       response: notificationListSchema,
       errors: [400],
-      handler: ({ user, query }) => notifications.list(user.id, { ...pageOf(query) }),
+      handler: async ({ user, query }) =>
+        presentNotificationList(await notifications.list(user.id, { ...pageOf(query) })),
     }),
     endpoint({
       method: 'POST',
@@ -42,20 +56,70 @@ export function notificationEndpoints(notifications: NotificationsService) {
     endpoint({
       method: 'GET',
       url: '/api/me/notification-settings',
-      summary: 'Which notifications you get in the app and by email, per kind',
+      summary: 'Which notifications you get in the app, by email and by push, per kind',
       caller: 'user',
       response: notificationSettingsSchema,
-      handler: ({ user }) => notifications.settings(user.id),
+      handler: async ({ user }) => presentNotificationSettings(await notifications.settings(user.id)),
     }),
     endpoint({
       method: 'PUT',
       url: '/api/me/notification-settings',
-      summary: 'Turn one kind of notification on or off, in the app or by email',
+      summary: 'Turn one kind of notification on or off, in the app, by email or by push',
       caller: 'user',
       body: updateNotificationSettingSchema,
       response: notificationSettingsSchema,
       errors: [400],
-      handler: ({ user, body }) => notifications.updateSetting(user.id, body),
+      handler: async ({ user, body }) =>
+        presentNotificationSettings(await notifications.updateSetting(user.id, body)),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/push',
+      summary: 'Push notifications: the key a browser subscribes with, your devices, your choices',
+      caller: 'user',
+      response: pushStateSchema,
+      handler: async ({ user, session }) => presentPushState(await push.state(user.id), session.id),
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/me/push/subscriptions',
+      summary: 'Turn push notifications on for this browser (its PushSubscription)',
+      caller: 'user',
+      body: pushSubscriptionSchema,
+      status: 201,
+      response: pushStateSchema,
+      errors: [400, 429],
+      handler: async ({ user, session, body, request }) => {
+        await push.subscribe(user, session.id, body, describeDevice(request.headers['user-agent'] ?? null));
+        return presentPushState(await push.state(user.id), session.id);
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      url: '/api/me/push/unsubscribe',
+      summary:
+        'Turn push notifications off for one of your browsers (by its endpoint, or its id in Settings)',
+      caller: 'user',
+      body: pushUnsubscribeSchema,
+      response: pushStateSchema,
+      errors: [400],
+      handler: async ({ user, session, body }) => {
+        await push.unsubscribe(user.id, body);
+        return presentPushState(await push.state(user.id), session.id);
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/me/push/settings',
+      summary: 'Whether message pushes show the words of the message',
+      caller: 'user',
+      body: pushSettingsUpdateSchema,
+      response: pushStateSchema,
+      errors: [400],
+      handler: async ({ user, session, body }) => {
+        await push.setHidePreviews(user.id, body.hidePreviews);
+        return presentPushState(await push.state(user.id), session.id);
+      },
     }),
   ];
 }
@@ -63,9 +127,10 @@ export function notificationEndpoints(notifications: NotificationsService) {
 const eventRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
   notifications: NotificationsService;
+  push: PushService;
   /** Told how many streams are open (metrics). */
   onStreamCount?: (open: number) => void;
-}> = async (app, { events, notifications, onStreamCount }) => {
+}> = async (app, { events, notifications, push, onStreamCount }) => {
   const streams = eventStreams(app, onStreamCount);
 
   // Hand-written: a server-sent event stream, held open and written to as events come.
@@ -131,7 +196,7 @@ const eventRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  registerEndpoints(app, ['events'], notificationEndpoints(notifications));
+  registerEndpoints(app, ['events'], notificationEndpoints(notifications, push));
 };
 
 export default eventRoutes;

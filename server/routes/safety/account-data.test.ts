@@ -1,18 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../common/schemas/messages.ts';
-import { safetyMessages } from '../../../common/schemas/safety.ts';
-import { userReferences } from '../../repositories/account-data.repository.ts';
-import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import { type DataExport, dataExportLimits, safetyMessages } from '../../../common/schemas/safety.ts';
+import { REMOVE_EXPIRED_DATA_EXPORTS } from '../../jobs/data-exports.ts';
+import { createEntitlementsRepository } from '../../repositories/billing/fan-payments/entitlements.repository.ts';
+import { userReferences } from '../../repositories/safety/account-data.repository.ts';
 import { type AccountsTestApp, bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator, buildPost } from '../../test/creators.ts';
+import { downloadExport, exportState, requestExport, settledExport } from '../../test/data-exports.ts';
 import { createMediaTestApp, storedFiles } from '../../test/media.ts';
 import { unzip } from '../../test/unzip.ts';
 
 /** Tables that may still point at a deleted user, and why (decision 0011). */
 const KEPT = new Set(['payments', 'subscriptions', 'media']);
+const DAY = 86_400_000;
 
-describe('your data: export and account deletion', () => {
+describe('your data: exports made by a job, and account deletion', () => {
   let t: AccountsTestApp;
   const adminEmail = uniqueEmail('admin');
   let admin: { token: string };
@@ -108,18 +111,36 @@ describe('your data: export and account deletion', () => {
     return { creator, other, fan, own, theirs, conversation };
   }
 
-  it('exports every table that refers to the user, with their media and without secrets', async () => {
+  it('makes the export in a job, mails that it is ready, and downloads every table that refers to the user, with their media and without secrets', async () => {
     const { creator, own } = await busyCreator();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/me/export',
-      headers: bearer(creator.token),
-    });
+    expect(await exportState(t, creator.token)).toMatchObject({ status: 'none', id: null });
+    const asked = await requestExport(t, creator.token);
+    expect(asked.statusCode).toBe(202);
+    const waiting = asked.json<DataExport>();
+    expect(waiting).toMatchObject({ status: 'waiting', size: null, expiresAt: null, reason: null });
+
+    // The job's signal: the email saying it is ready, with no file and no download link in it.
+    const mail = await t.smtp.waitFor(
+      (m) => m.to.includes(creator.email) && m.subject === 'Your Fanplace data is ready to download',
+      60_000,
+    );
+    expect(mail.text).toContain('/settings?tab=privacy-safety');
+    expect(mail.text).not.toContain('/download');
+    expect(mail.text).not.toContain(waiting.id as string);
+    const ready = await exportState(t, creator.token);
+    expect(ready).toMatchObject({ status: 'ready', id: waiting.id, reason: null });
+    expect(ready.size).toBeGreaterThan(0);
+    expect(new Date(ready.expiresAt as string).getTime()).toBe(t.clock.now().getTime() + 7 * DAY);
+    // Stored privately, under the export's own folder.
+    expect(storedFiles(t)).toContain(`exports/${waiting.id}/data.zip`);
+
+    const response = await downloadExport(t, creator.token, waiting.id as string);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="fanplace-data-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
+    expect(Number(response.headers['content-length'])).toBe(ready.size);
     const files = await unzip(response.rawPayload);
     const data = JSON.parse(files.get('data.json')?.toString() ?? '{}') as {
       tables: Record<string, Record<string, unknown>[]>;
@@ -153,7 +174,47 @@ describe('your data: export and account deletion', () => {
     const mediaFiles = [...files.keys()].filter((name) => name.startsWith(`media/${mediaId}/`));
     expect(mediaFiles.length).toBeGreaterThan(1);
     expect(files.get(mediaFiles[0] as string)?.length).toBeGreaterThan(0);
-  });
+  }, 90_000);
+
+  it('answers a second request while one is being made with the same export', async () => {
+    const fan = await signUpVerified(t);
+    const answers = await Promise.all([1, 2, 3].map(() => requestExport(t, fan.token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
+    const ids = new Set(answers.map((answer) => answer.json<DataExport>().id));
+    expect(ids.size).toBe(1);
+    expect(await settledExport(t, fan.token)).toMatchObject({ status: 'ready', id: [...ids][0] });
+    const rows = (await t.app.services.database.db.execute(
+      sql`select count(*)::int as n from data_exports where user_id = ${fan.user.id}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]?.n).toBe(1);
+  }, 60_000);
+
+  it('allows a few exports a day, then says how long to wait', async () => {
+    const fan = await signUpVerified(t);
+    for (let asked = 0; asked < dataExportLimits.perDay; asked += 1) {
+      expect((await requestExport(t, fan.token)).statusCode).toBe(202);
+      expect((await settledExport(t, fan.token)).status).toBe('ready');
+    }
+    const refused = await requestExport(t, fan.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: safetyMessages.tooManyExports });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The ready one is still there to download.
+    expect((await exportState(t, fan.token)).status).toBe('ready');
+  }, 90_000);
+
+  it('lets only its owner download it', async () => {
+    const owner = await signUpVerified(t);
+    const stranger = await signUpVerified(t);
+    await requestExport(t, owner.token);
+    const { id } = await settledExport(t, owner.token);
+    expect((await downloadExport(t, stranger.token, id as string)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/me/exports/${id}/download` })).statusCode).toBe(
+      401,
+    );
+    expect((await exportState(t, stranger.token)).status).toBe('none');
+    expect((await downloadExport(t, owner.token, id as string)).statusCode).toBe(200);
+  }, 60_000);
 
   it('deletes the account, keeping only the anonymous records the law and the ledger need', async () => {
     const { creator, fan, own, theirs, conversation } = await busyCreator();
@@ -163,6 +224,9 @@ describe('your data: export and account deletion', () => {
 
     const mediaId = own.media?.id as string;
     expect(storedFiles(t).some((file) => file.includes(mediaId))).toBe(true);
+    await requestExport(t, creator.token);
+    const exported = await settledExport(t, creator.token);
+    expect(storedFiles(t)).toContain(`exports/${exported.id}/data.zip`);
     const deleted = await post(t, '/api/me/delete', { password: creator.password }, { token: creator.token });
     expect(deleted.json()).toEqual({ message: safetyMessages.accountDeleted });
 
@@ -206,6 +270,7 @@ describe('your data: export and account deletion', () => {
     expect(tombstone?.deleted_at).not.toBeNull();
 
     expect(storedFiles(t).some((file) => file.includes(mediaId))).toBe(false);
+    expect(storedFiles(t).some((file) => file.includes(exported.id as string))).toBe(false);
     expect((await get(t, '/api/auth/profile', creator.token)).statusCode).toBe(401);
     expect(
       (await post(t, '/api/auth/signin', { email: creator.email, password: creator.password })).statusCode,
@@ -225,4 +290,25 @@ describe('your data: export and account deletion', () => {
       ).statusCode,
     ).toBe(201);
   });
+
+  it('keeps a ready export 7 days, then stops serving it and a job removes the file', async () => {
+    const fan = await signUpVerified(t);
+    await requestExport(t, fan.token);
+    const { id } = await settledExport(t, fan.token);
+    t.clock.advance(7 * DAY - 60_000);
+    expect((await exportState(t, fan.token)).status).toBe('ready');
+    const { queue } = t.app.services;
+    const kept = await queue.send(REMOVE_EXPIRED_DATA_EXPORTS, {});
+    expect(await queue.waitFor(REMOVE_EXPIRED_DATA_EXPORTS, kept as string)).toBe('completed');
+    expect(storedFiles(t)).toContain(`exports/${id}/data.zip`);
+
+    t.clock.advance(2 * 60_000);
+    expect(await exportState(t, fan.token)).toMatchObject({ status: 'none', id: null });
+    expect((await downloadExport(t, fan.token, id as string)).statusCode).toBe(404);
+    const removed = await queue.send(REMOVE_EXPIRED_DATA_EXPORTS, {});
+    expect(await queue.waitFor(REMOVE_EXPIRED_DATA_EXPORTS, removed as string)).toBe('completed');
+    expect(storedFiles(t).some((file) => file.startsWith(`exports/${id}/`))).toBe(false);
+    // And it can be asked for again.
+    expect((await requestExport(t, fan.token)).statusCode).toBe(202);
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import type {
 import type { PostList } from '../../../common/schemas/posts.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { creatorSubscriptions } from '../../db/schema/index.ts';
-import { createEntitlementsRepository } from '../../repositories/entitlements.repository.ts';
+import { createEntitlementsRepository } from '../../repositories/billing/fan-payments/entitlements.repository.ts';
 import { type AccountsTestApp, bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import {
   call,

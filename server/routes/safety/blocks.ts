@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../../common/schemas/pagination.ts';
 import { blockedUserListSchema, blockUserSchema, safetyMessages } from '../../../common/schemas/safety.ts';
-import { presentBlockedUser } from '../../presenters/safety.ts';
+import { presentBlockedUser } from '../../presenters/safety/safety.ts';
 import type { BlocksService } from '../../services/safety/blocks.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

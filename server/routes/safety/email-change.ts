@@ -5,7 +5,7 @@ import {
   emailChangeResultSchema,
   emailChangeStatusSchema,
 } from '../../../common/schemas/safety.ts';
-import { presentEmailChangeStatus } from '../../presenters/safety.ts';
+import { presentEmailChangeStatus } from '../../presenters/safety/safety.ts';
 import type { EmailChangeFacts, EmailChangeService } from '../../services/safety/email-change.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

@@ -21,7 +21,8 @@ import {
 const notWalked: Record<string, string> = {
   '/api/events': 'an event stream that never ends; its events are the notifications walked here',
   '/api/comments/live': 'an event stream that never ends; it carries post ids and comment counts only',
-  '/api/me/export': "a zip of the caller's own data (decision 0011), compressed so text cannot be searched",
+  '/api/me/exports/{id}/download':
+    "a zip of the caller's own data (decision 0011), compressed so text cannot be searched",
   '/api/media/{id}': 'image and video bytes',
   '/api/media/{id}/{variant}': 'image and video bytes',
   '/api/media/{id}/{variant}/{file}': 'video segment bytes',

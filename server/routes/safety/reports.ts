@@ -8,7 +8,7 @@ import {
   reportViewSchema,
   resolveReportSchema,
 } from '../../../common/schemas/safety.ts';
-import { presentReport } from '../../presenters/safety.ts';
+import { presentReport } from '../../presenters/safety/safety.ts';
 import type { ReportFacts, ReportsService } from '../../services/safety/reports.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

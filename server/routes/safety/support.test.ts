@@ -3,14 +3,14 @@ import { limits } from '../../../common/limits.ts';
 import { type SupportTicket, safetyMessages } from '../../../common/schemas/safety.ts';
 import {
   type AccountsTestApp,
-  createAccountsTestApp,
   get,
   post,
   signUpVerified,
   uniqueEmail,
   uniqueIp,
 } from '../../test/accounts.ts';
-import { unzip } from '../../test/unzip.ts';
+import { exportedFiles } from '../../test/data-exports.ts';
+import { createMediaTestApp } from '../../test/media.ts';
 
 const DAY = 86_400_000;
 
@@ -19,7 +19,8 @@ describe('support tickets', () => {
   const adminEmail = uniqueEmail('admin');
   let admin: { token: string; user: { id: string } };
   beforeAll(async () => {
-    t = await createAccountsTestApp({ ADMIN_EMAILS: adminEmail });
+    // Jobs run: the data export is made by one.
+    t = await createMediaTestApp({ ADMIN_EMAILS: adminEmail }, { runJobs: true });
     admin = await signUpVerified(t, { email: adminEmail, firstName: 'Grace', lastName: 'Hopper' });
   });
   afterAll(async () => {
@@ -114,14 +115,8 @@ describe('support tickets', () => {
       { message: 'Here is your answer' },
       { token: admin.token },
     );
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/me/export',
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(response.statusCode).toBe(200);
     const { tables: data } = JSON.parse(
-      (await unzip(response.rawPayload)).get('data.json')?.toString() ?? '{}',
+      (await exportedFiles(t, user.token)).get('data.json')?.toString() ?? '{}',
     ) as {
       tables: {
         support_tickets: { id: string; subject: string }[];

@@ -9,7 +9,7 @@ import {
   supportTicketSchema,
   ticketStatuses,
 } from '../../../common/schemas/safety.ts';
-import { presentSupportTicket } from '../../presenters/safety.ts';
+import { presentSupportTicket } from '../../presenters/safety/safety.ts';
 import type { SupportService, TicketFacts } from '../../services/safety/support.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 

@@ -8,13 +8,15 @@ import {
   vaultPageSchema,
   vaultQuerySchema,
 } from '../../../common/schemas/vault.ts';
+import { presentVaultFolder, presentVaultItem } from '../../presenters/vault/vault.ts';
+import type { MediaLinks } from '../../services/media/links.ts';
 import type { VaultService } from '../../services/vault/vault.service.ts';
 import { endpoint, registerEndpoints } from '../endpoints.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 
 /** A creator's vault: their uploads for posts, folders, and where each item is used. */
-export function vaultEndpoints(vault: VaultService) {
+export function vaultEndpoints(vault: VaultService, links: MediaLinks) {
   return [
     endpoint({
       method: 'GET',
@@ -25,7 +27,13 @@ export function vaultEndpoints(vault: VaultService) {
       query: vaultQuerySchema,
       response: vaultPageSchema,
       errors: [400, 403],
-      handler: ({ user, query }) => vault.list(user, query),
+      handler: async ({ user, query }) => {
+        const page = await vault.list(user, query);
+        return {
+          items: await Promise.all(page.items.map(({ row, uses }) => presentVaultItem(row, uses, links))),
+          nextCursor: page.nextCursor,
+        };
+      },
     }),
     endpoint({
       method: 'GET',
@@ -34,7 +42,7 @@ export function vaultEndpoints(vault: VaultService) {
       caller: 'user',
       response: vaultFolderListSchema,
       errors: [403],
-      handler: ({ user }) => vault.folders(user),
+      handler: async ({ user }) => ({ items: (await vault.folders(user)).map(presentVaultFolder) }),
     }),
     endpoint({
       method: 'POST',
@@ -45,7 +53,7 @@ export function vaultEndpoints(vault: VaultService) {
       status: 201,
       response: vaultFolderSchema,
       errors: [400, 403, 409],
-      handler: ({ user, body }) => vault.createFolder(user, body.name),
+      handler: async ({ user, body }) => presentVaultFolder(await vault.createFolder(user, body.name)),
     }),
     endpoint({
       method: 'PATCH',
@@ -56,7 +64,8 @@ export function vaultEndpoints(vault: VaultService) {
       body: vaultFolderInputSchema,
       response: vaultFolderSchema,
       errors: [400, 404, 409],
-      handler: ({ user, params, body }) => vault.renameFolder(user, params.id, body.name),
+      handler: async ({ user, params, body }) =>
+        presentVaultFolder(await vault.renameFolder(user, params.id, body.name)),
     }),
     endpoint({
       method: 'DELETE',
@@ -100,8 +109,11 @@ export function vaultEndpoints(vault: VaultService) {
   ];
 }
 
-const vaultRoutes: FastifyPluginAsyncZod<{ vault: VaultService }> = async (app, { vault }) => {
-  registerEndpoints(app, ['vault'], vaultEndpoints(vault));
+const vaultRoutes: FastifyPluginAsyncZod<{ vault: VaultService; links: MediaLinks }> = async (
+  app,
+  { vault, links },
+) => {
+  registerEndpoints(app, ['vault'], vaultEndpoints(vault, links));
 };
 
 export default vaultRoutes;

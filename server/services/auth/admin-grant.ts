@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
-import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
+import type { UserRecord, UsersRepository } from '../../repositories/auth/users.repository.ts';
 
 /** ADMIN_EMAILS: an address on the list becomes admin once it is verified (checked at verification and sign-in). */
 export function createAdminGrant(deps: {

@@ -2,8 +2,8 @@ import { describeDevice } from '../../../common/device.ts';
 import { type CountryLookup, countryName } from '../../adapters/geo.ts';
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { KnownBrowsersRepository } from '../../repositories/known-browsers.repository.ts';
-import type { UsersRepository } from '../../repositories/users.repository.ts';
+import type { KnownBrowsersRepository } from '../../repositories/auth/known-browsers.repository.ts';
+import type { UsersRepository } from '../../repositories/auth/users.repository.ts';
 import type { ClientInfo } from './client-info.ts';
 import { message } from './emails.ts';
 

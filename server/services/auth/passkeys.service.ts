@@ -11,8 +11,8 @@ import { passkeyMessages as m } from '../../../common/schemas/passkeys.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import type { PasskeyRecord, PasskeysRepository } from '../../repositories/passkeys.repository.ts';
-import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
+import type { PasskeyRecord, PasskeysRepository } from '../../repositories/auth/passkeys.repository.ts';
+import type { UserRecord, UsersRepository } from '../../repositories/auth/users.repository.ts';
 import type { ClientInfo } from './client-info.ts';
 import type { SessionService } from './sessions.service.ts';
 

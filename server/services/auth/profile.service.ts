@@ -2,8 +2,12 @@ import { authMessages } from '../../../common/schemas/auth.ts';
 import { validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isPublicVariant } from '../../policies/actions/media.ts';
-import type { MediaRepository } from '../../repositories/media.repository.ts';
-import type { ProfileChanges, UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
+import type {
+  ProfileChanges,
+  UserRecord,
+  UsersRepository,
+} from '../../repositories/auth/users.repository.ts';
+import type { MediaRepository } from '../../repositories/media/media.repository.ts';
 
 /** `/api/media/<id>/<variant>`: the path every rendition of an upload is served under. */
 const MEDIA_PATH =

@@ -3,8 +3,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import { canHoldSession } from '../../policies/actions/accounts.ts';
-import type { SessionRecord, SessionsRepository } from '../../repositories/sessions.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { SessionRecord, SessionsRepository } from '../../repositories/auth/sessions.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
 import type { ClientInfo } from './client-info.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

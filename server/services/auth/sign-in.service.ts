@@ -1,7 +1,7 @@
 import { authMessages } from '../../../common/schemas/auth.ts';
 import { unauthorized } from '../../errors.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import type { UsersRepository } from '../../repositories/users.repository.ts';
+import type { UsersRepository } from '../../repositories/auth/users.repository.ts';
 import type { AdminGrant } from './admin-grant.ts';
 import type { ClientInfo } from './client-info.ts';
 import type { PasswordHasher } from './passwords.ts';

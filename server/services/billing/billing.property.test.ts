@@ -21,8 +21,8 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hasAccess } from '../../policies/actions/payments.ts';
-import { assertLedgerBalanced } from '../../repositories/ledger.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import { assertLedgerBalanced } from '../../repositories/billing/core/ledger.repository.ts';
 import { createFanPaymentTestApp, DAY, type FanPaymentTestApp } from '../../test/billing/fan-payments.ts';
 
 /**
@@ -40,7 +40,10 @@ const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 1000);
 type Item = 'post' | 'monthly' | 'three_months' | 'six_months' | 'twelve_months' | 'agent_plan';
 type Op =
   | { op: 'checkout'; fan: number; item: Item }
-  | { op: 'page'; ref: number; action: 'pay' | 'decline' | 'cancel' }
+  /** One tap with the saved card (twice at once when `double`), for a post or a fan plan. */
+  | { op: 'oneTap'; fan: number; item: Exclude<Item, 'agent_plan'>; double: boolean }
+  /** `failing`: the card paid with declines later charges (renewals and one-tap payments). */
+  | { op: 'page'; ref: number; action: 'pay' | 'decline' | 'cancel'; failing?: boolean }
   | { op: 'verify'; ref: number }
   | { op: 'redeliver'; ref: number }
   | { op: 'unsubscribe'; fan: number }
@@ -65,8 +68,18 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('oneTap' as const),
+      fan: fc.nat(FANS - 1),
+      item: fc.constantFrom<Exclude<Item, 'agent_plan'>>('post', 'post', 'monthly', 'six_months'),
+      double: fc.boolean(),
+    }),
+  },
+  {
     weight: 4,
     arbitrary: fc.record({
+      failing: fc.constantFrom(false, false, false, true),
       op: fc.constant('page' as const),
       ref: fc.nat(5),
       action: fc.constantFrom(
@@ -98,7 +111,16 @@ describe('billing properties', () => {
   let t: FanPaymentTestApp;
   let sequence = 0;
   /** What the sequences reached, so a generator that never gets anywhere fails the test. */
-  const seen = { settled: 0, purchases: 0, chargebacks: 0, refunds: 0, plans: 0, subscriptions: 0 };
+  const seen = {
+    settled: 0,
+    purchases: 0,
+    chargebacks: 0,
+    refunds: 0,
+    plans: 0,
+    subscriptions: 0,
+    oneTap: 0,
+    oneTapDeclined: 0,
+  };
 
   beforeAll(async () => {
     t = await createFanPaymentTestApp('sandbox');
@@ -195,10 +217,14 @@ describe('billing properties', () => {
           await tolerate(async () => {
             const started =
               step.item === 'post'
-                ? await fanPayments.checkout.unlock(fan, w.post.id)
+                ? await fanPayments.checkout
+                    .unlock(fan, w.post.id)
+                    .then((answer) => ('checkout' in answer ? answer.checkout : Promise.reject(answer)))
                 : step.item === 'agent_plan'
                   ? await agentPlans.checkout.initialize(fan, 'starter', 'monthly')
-                  : await fanPayments.checkout.subscribe(fan, w.creator.handle, step.item);
+                  : await fanPayments.checkout
+                      .subscribe(fan, w.creator.handle, step.item)
+                      .then((answer) => ('checkout' in answer ? answer.checkout : Promise.reject(answer)));
             checkouts.push({
               reference: started.reference,
               fan: step.fan,
@@ -207,9 +233,29 @@ describe('billing properties', () => {
           });
           break;
         }
+        case 'oneTap': {
+          if (!fan) break;
+          const tap = () =>
+            tolerate(async () => {
+              const started =
+                step.item === 'post'
+                  ? await fanPayments.checkout.unlock(fan, w.post.id, undefined, 'saved_card')
+                  : await fanPayments.checkout.subscribe(fan, w.creator.handle, step.item, {
+                      payWith: 'saved_card',
+                    });
+              const reference = 'charged' in started ? started.charged.payment.reference : null;
+              if (reference && !checkouts.some((c) => c.reference === reference))
+                checkouts.push({ reference, fan: step.fan, agentPlan: false });
+            });
+          await Promise.all(step.double ? [tap(), tap()] : [tap()]);
+          break;
+        }
         case 'page': {
           const checkout = pick(step.ref);
-          if (checkout) await sandbox().complete(checkout.reference, step.action, { failRenewals: false });
+          if (checkout)
+            await sandbox().complete(checkout.reference, step.action, {
+              failRenewals: step.failing === true,
+            });
           break;
         }
         case 'verify': {
@@ -295,6 +341,8 @@ describe('billing properties', () => {
     const paid = await db().select().from(fanPayments).where(inArray(fanPayments.fanId, fanIds));
     const settled = paid.filter((p) => p.status === 'succeeded');
     seen.settled += settled.length;
+    seen.oneTap += settled.filter((p) => p.method === 'saved_card').length;
+    seen.oneTapDeclined += paid.filter((p) => p.method === 'saved_card' && p.status === 'failed').length;
     seen.chargebacks += settled.filter((p) => p.chargedBackAt).length;
     seen.refunds += paid.filter((p) => p.refundedAmount > 0).length;
 
@@ -403,10 +451,26 @@ describe('billing properties', () => {
         // refund, and a paid-up subscription charged back before its extension is paid.
         examples: [
           [
+            // A card saved by a page payment, then one-tap payments: a double tap on a plan, a post
+            // bought twice at once; the other fan has no card yet, then one that declines.
+            [
+              { op: 'checkout', fan: 0, item: 'post' },
+              { op: 'page', ref: 0, action: 'pay' },
+              { op: 'verify', ref: 0 },
+              { op: 'oneTap', fan: 0, item: 'monthly', double: true },
+              { op: 'oneTap', fan: 1, item: 'post', double: true },
+              { op: 'checkout', fan: 1, item: 'monthly' },
+              { op: 'page', ref: 2, action: 'pay', failing: true },
+              { op: 'verify', ref: 2 },
+              { op: 'oneTap', fan: 1, item: 'post', double: false },
+              { op: 'chargeback', ref: 1 },
+            ],
+          ],
+          [
             [
               { op: 'checkout', fan: 1, item: 'monthly' },
               { op: 'checkout', fan: 0, item: 'post' },
-              { op: 'page', ref: 0, action: 'pay' },
+              { op: 'page', ref: 0, action: 'pay', failing: false },
               { op: 'checkout', fan: 1, item: 'twelve_months' },
               { op: 'chargeback', ref: 0 },
               { op: 'page', ref: 2, action: 'pay' },
@@ -415,7 +479,7 @@ describe('billing properties', () => {
           [
             [
               { op: 'checkout', fan: 0, item: 'post' },
-              { op: 'page', ref: 0, action: 'pay' },
+              { op: 'page', ref: 0, action: 'pay', failing: false },
               { op: 'verify', ref: 0 },
               { op: 'chargeback', ref: 0 },
               { op: 'redeliver', ref: 0 },
@@ -428,7 +492,7 @@ describe('billing properties', () => {
           [
             [
               { op: 'checkout', fan: 1, item: 'monthly' },
-              { op: 'page', ref: 0, action: 'pay' },
+              { op: 'page', ref: 0, action: 'pay', failing: false },
               { op: 'time', days: 3 },
               { op: 'unsubscribe', fan: 1 },
               { op: 'redeliver', ref: 0 },
@@ -448,6 +512,8 @@ describe('billing properties', () => {
     if (RUNS >= 200) {
       expect(seen.chargebacks, reached).toBeGreaterThan(0);
       expect(seen.refunds, reached).toBeGreaterThan(0);
+      expect(seen.oneTap, reached).toBeGreaterThan(0);
+      expect(seen.oneTapDeclined, reached).toBeGreaterThan(0);
     }
   }, 3_600_000);
 });

@@ -1,7 +1,6 @@
 import { handleProblem, normalizeHandle } from '../../../common/handles.ts';
+import type { WatermarkSettings } from '../../../common/schemas/creators.ts';
 import {
-  type CreatorListResponse,
-  type CreatorProfile,
   creatorMessages,
   type FollowState,
   type HandleAvailability,
@@ -12,20 +11,20 @@ import {
 import type { MessageSettings } from '../../../common/schemas/messages.ts';
 import { conflict, notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
-import { presentCreatorProfile, presentCreatorSummary } from '../../presenters/creator.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { PurchasesRepository } from '../../repositories/billing/fan-payments/purchases.repository.ts';
 import type {
   CreatorChanges,
+  CreatorCounts,
   CreatorRecord,
   CreatorsRepository,
-} from '../../repositories/creators.repository.ts';
-import type { LikesRepository } from '../../repositories/likes.repository.ts';
-import type { PurchasesRepository } from '../../repositories/purchases.repository.ts';
+} from '../../repositories/creators/creators.repository.ts';
+import type { LikesRepository } from '../../repositories/engagement/likes.repository.ts';
+import type { BlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import { isUniqueViolation } from '../../repositories/unique-violation.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
 import type { ConversationChanges } from '../messages/conversation-changes.ts';
 import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
@@ -34,6 +33,32 @@ import type { OwnedMedia } from './owned-media.ts';
 type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName' | 'isEmailVerified'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A creator's page as one viewer finds it: what its presenter (presenters/creators/creator.ts
+ * `presentCreatorPage`) needs. `blocked`: a block either way between the viewer and the creator.
+ */
+export interface CreatorPageFacts {
+  creator: CreatorRecord;
+  viewer: Viewer | null;
+  counts: CreatorCounts;
+  isFollowing: boolean;
+  blocked: boolean;
+}
+
+/** A page of suggested creators; `signedIn`: the viewer follows none of them (they are left out). */
+export interface CreatorSuggestions {
+  rows: CreatorRecord[];
+  nextCursor: string | null;
+  signedIn: boolean;
+}
+
+/** The signed-in user's own creator page (null when they are not a creator) and library counts. */
+export interface MyCreatorFacts {
+  creator: CreatorPageFacts | null;
+  counts: MyCreatorResponse['counts'];
+}
+
+/** Creator pages, follows and settings; answers records and facts, which the endpoints present. */
 export function createCreatorsService(deps: {
   creators: CreatorsRepository;
   blocks: BlocksRepository;
@@ -53,16 +78,16 @@ export function createCreatorsService(deps: {
       : Promise.resolve(false);
 
   /** `blocked`: a block either way (known from `found`; the creator's own page has none). */
-  async function present(
+  async function pageOf(
     viewer: Viewer | null,
     creator: CreatorRecord,
     blocked = false,
-  ): Promise<CreatorProfile> {
+  ): Promise<CreatorPageFacts> {
     const [counts, isFollowing] = await Promise.all([
       creators.counts(creator.id),
       viewer ? creators.isFollowing(viewer.id, creator.id) : false,
     ]);
-    return presentCreatorProfile(creator, { viewer, counts, isFollowing, blocked });
+    return { creator, viewer, counts, isFollowing, blocked };
   }
 
   /** By id, current handle or a former handle; 404 when this viewer may not see it. */
@@ -134,30 +159,29 @@ export function createCreatorsService(deps: {
       return updated.blockedCountries;
     },
 
-    present,
+    /** A creator's page as this viewer sees it (onboarding and the admins' review show it too). */
+    pageOf,
 
     /** Suggestions: approved creators the viewer neither is, follows, nor has a block with. */
-    async list(options: { limit: number; cursor?: string; viewer?: Viewer }): Promise<CreatorListResponse> {
+    async list(options: { limit: number; cursor?: string; viewer?: Viewer }): Promise<CreatorSuggestions> {
       const after = decodeCursor(options.cursor, ['id']);
       const rows = await creators.listSuggestions({
         limit: options.limit + 1,
         ...(after ? { beforeId: after.id } : {}),
         ...(options.viewer ? { viewerId: options.viewer.id } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
       return {
-        items: page.map((row) => presentCreatorSummary(row, options.viewer ? false : undefined)),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.id }) : null,
+        ...keysetPage(rows, options.limit, (last) => ({ id: last.id })),
+        signedIn: options.viewer !== undefined,
       };
     },
 
-    async get(viewer: Viewer | null, idOrHandle: string): Promise<CreatorProfile> {
+    async get(viewer: Viewer | null, idOrHandle: string): Promise<CreatorPageFacts> {
       const { creator, blocked } = await found(viewer, idOrHandle);
-      return present(viewer, creator, blocked);
+      return pageOf(viewer, creator, blocked);
     },
 
-    async mine(user: Viewer): Promise<MyCreatorResponse> {
+    async mine(user: Viewer): Promise<MyCreatorFacts> {
       const [creator, liked, purchased, purchasedMessages] = await Promise.all([
         creators.findByUserId(user.id),
         deps.likes.countByUser(user.id),
@@ -165,7 +189,7 @@ export function createCreatorsService(deps: {
         deps.purchases.countMessagesByFan(user.id),
       ]);
       return {
-        creator: creator ? await present(user, creator) : null,
+        creator: creator ? await pageOf(user, creator) : null,
         counts: { liked, purchased, purchasedMessages },
       };
     },
@@ -179,7 +203,7 @@ export function createCreatorsService(deps: {
       return { handle, available: !taken, message: taken ? handleMessages.taken : handleMessages.available };
     },
 
-    async update(user: Viewer, input: UpdateCreatorProfileInput): Promise<CreatorProfile> {
+    async update(user: Viewer, input: UpdateCreatorProfileInput): Promise<CreatorPageFacts> {
       const creator = await creators.findByUserId(user.id);
       if (!creator) throw notFound(creatorMessages.notCreator);
       const handle = normalizeHandle(input.username);
@@ -197,7 +221,7 @@ export function createCreatorsService(deps: {
       if (input.twelveMonthDiscountPercent !== undefined)
         changes.twelveMonthDiscountPercent = input.twelveMonthDiscountPercent;
       try {
-        return present(user, await creators.update(creator, changes, deps.clock.now()));
+        return pageOf(user, await creators.update(creator, changes, deps.clock.now()));
       } catch (error) {
         if (isUniqueViolation(error))
           throw conflict(handleMessages.taken, { username: handleMessages.taken });
@@ -222,6 +246,25 @@ export function createCreatorsService(deps: {
         void deps.conversationChanges.allOf(user.id);
       }
       return { subscribersOnly: saved.messagesSubscribersOnly };
+    },
+
+    /** The visible mark on the signed-in creator's photos and videos. */
+    async watermark(user: Viewer): Promise<WatermarkSettings> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.notCreator);
+      return { watermark: creator.watermark, viewerHandle: creator.watermarkViewerHandle };
+    },
+
+    /** A new choice is a new mark text, so marked copies made under the old one are never served. */
+    async setWatermark(user: Viewer, settings: WatermarkSettings): Promise<WatermarkSettings> {
+      const creator = await creators.findByUserId(user.id);
+      if (!creator) throw notFound(creatorMessages.notCreator);
+      const saved = await creators.update(
+        creator,
+        { watermark: settings.watermark, watermarkViewerHandle: settings.viewerHandle },
+        deps.clock.now(),
+      );
+      return { watermark: saved.watermark, viewerHandle: saved.watermarkViewerHandle };
     },
 
     async messageSettings(user: Viewer): Promise<MessageSettings> {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { limits } from '../../../common/limits.ts';
 import type { OnboardingDraft } from '../../../common/schemas/creators.ts';
 import { AppError } from '../../errors.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { OnboardingRepository } from '../../repositories/onboarding.repository.ts';
+import type { CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { OnboardingRepository } from '../../repositories/creators/onboarding.repository.ts';
 import { createOnboardingService } from './onboarding.service.ts';
 import type { OwnedMedia } from './owned-media.ts';
 

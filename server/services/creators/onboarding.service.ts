@@ -2,6 +2,7 @@ import { isCountry } from '../../../common/countries.ts';
 import { handleProblem, normalizeHandle } from '../../../common/handles.ts';
 import { limits } from '../../../common/limits.ts';
 import {
+  type CreatorProfile,
   creatorMessages,
   draftBundleProblem,
   handleMessages,
@@ -15,11 +16,10 @@ import {
 import { conflict, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { OnboardingRepository } from '../../repositories/onboarding.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { OnboardingRepository } from '../../repositories/creators/onboarding.repository.ts';
 import { isUniqueViolation } from '../../repositories/unique-violation.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
-import type { CreatorsService } from './creators.service.ts';
 import type { OwnedMedia } from './owned-media.ts';
 
 const m = creatorMessages;
@@ -59,7 +59,8 @@ function draftProblems(draft: OnboardingDraft): Record<string, string> {
 export function createOnboardingService(deps: {
   onboarding: OnboardingRepository;
   creators: CreatorsRepository;
-  profiles: Pick<CreatorsService, 'present'>;
+  /** A creator's page as its owner sees it (the module presents creators.service.ts `pageOf`). */
+  profiles: { present(viewer: Onboarder, creator: CreatorRecord): Promise<CreatorProfile> };
   ownedMedia: OwnedMedia;
   clock: Clock;
 }) {

@@ -1,11 +1,11 @@
 import type { MediaPurpose, MediaView } from '../../../common/schemas/media.ts';
 import { actorOf, can } from '../../policies/access.ts';
-import type { MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
-import type { MediaLibrary } from '../media/library.service.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { MediaRecord, MediaRepository } from '../../repositories/media/media.repository.ts';
+import type { ViewMedia } from '../media/library.service.ts';
 
 /** A user's own uploads, as the creator screens refer to them by id. */
-export function createOwnedMedia(deps: { media: MediaRepository; library: MediaLibrary }) {
+export function createOwnedMedia(deps: { media: MediaRepository; library: { view: ViewMedia } }) {
   return {
     /**
      * The upload when it is this user's, made for this purpose, and usable: profile images, banners

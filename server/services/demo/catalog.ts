@@ -11,6 +11,8 @@ export interface DemoPost {
   price?: string;
   /** The one generated video of the demo data (an image instead when ffmpeg is missing). */
   video?: boolean;
+  /** A text post: no upload, the description is the post. */
+  text?: boolean;
   /** How many of the other demo creators like it (Discover opens with the most liked). */
   likes: number;
 }
@@ -75,6 +77,7 @@ export const demoCreators: readonly DemoCreator[] = [
       {
         description: 'My full route notes and the shot list for the Kita Alps traverse.',
         visibility: 'subscribers',
+        text: true,
         likes: 1,
       },
       {
@@ -166,7 +169,12 @@ export const demoCreators: readonly DemoCreator[] = [
         visibility: 'public',
         likes: 3,
       },
-      { description: 'This week’s full class plan for subscribers.', visibility: 'subscribers', likes: 1 },
+      {
+        description: 'This week’s full class plan for subscribers.',
+        visibility: 'subscribers',
+        text: true,
+        likes: 1,
+      },
       {
         description: 'A private masterclass on footwork, one-time unlock.',
         visibility: 'pay_per_view',

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import type { SessionsRepository } from '../../repositories/sessions.repository.ts';
-import type { UsersRepository } from '../../repositories/users.repository.ts';
+import type { SessionsRepository } from '../../repositories/auth/sessions.repository.ts';
+import type { UsersRepository } from '../../repositories/auth/users.repository.ts';
 import { type DemoCreator, demoEmail } from './catalog.ts';
 
 /** A demo account signed in for the length of the seeding, through an ordinary session. */

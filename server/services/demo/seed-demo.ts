@@ -1,5 +1,5 @@
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { UsersRepository } from '../../repositories/users.repository.ts';
+import type { UsersRepository } from '../../repositories/auth/users.repository.ts';
+import type { CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
 import { avatarImage, bannerImage, placeholderDocument, postImage } from './artwork.ts';
 import { type DemoCreator, demoCreators } from './catalog.ts';
 import {
@@ -66,7 +66,10 @@ async function onboard(deps: DemoSeederDeps, account: DemoAccount, api: DemoApi)
   });
 }
 
-/** The creator's posts, each with its own upload (the clip for the video post when there is one). */
+/**
+ * The creator's posts, each with its own upload (the clip for the video post when there is one),
+ * or none for a text post.
+ */
 async function publish(
   account: DemoAccount,
   api: DemoApi,
@@ -77,14 +80,16 @@ async function publish(
   const postIds: string[] = [];
   for (const [index, post] of account.profile.posts.entries()) {
     signal?.throwIfAborted();
-    const asVideo = post.video === true && video !== null;
-    const media = asVideo
-      ? await api.uploadPostMedia(video, 'video/mp4')
-      : await api.uploadPostMedia(await postImage(account.profile, index), 'image/jpeg');
+    const asVideo = post.video === true && video !== null && post.text !== true;
+    const media = post.text
+      ? null
+      : asVideo
+        ? await api.uploadPostMedia(video, 'video/mp4')
+        : await api.uploadPostMedia(await postImage(account.profile, index), 'image/jpeg');
     const created = await api.createPost({
       description: post.description,
       visibility: post.visibility,
-      mediaId: media.id,
+      ...(media ? { mediaId: media.id } : {}),
       ...(post.price ? { price: post.price } : {}),
     });
     postIds.push(created.id);

@@ -1,10 +1,9 @@
 import type { BookmarkState } from '../../../common/schemas/engagement.ts';
-import type { PostList } from '../../../common/schemas/posts.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
-import type { BookmarksRepository } from '../../repositories/bookmarks.repository.ts';
-import type { PresentPosts } from '../posts/post-views.ts';
+import type { BookmarksRepository } from '../../repositories/engagement/bookmarks.repository.ts';
+import type { PostRow } from '../../repositories/posts/index.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,7 +15,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createBookmarksService(deps: {
   posts: Pick<PostsService, 'visible'>;
   bookmarks: BookmarksRepository;
-  present: PresentPosts;
   clock: Clock;
 }) {
   return {
@@ -33,7 +31,11 @@ export function createBookmarksService(deps: {
       return { bookmarked: false };
     },
 
-    async list(viewer: Viewer, options: { limit: number; cursor?: string }): Promise<PostList> {
+    /** One page of saved posts, most recently saved first: rows the endpoint presents. */
+    async list(
+      viewer: Viewer,
+      options: { limit: number; cursor?: string },
+    ): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
       const key = decodeCursor(options.cursor, ['k'])?.k;
       const [at, id] = key?.split('|') ?? [];
       const rows = await deps.bookmarks.page({
@@ -41,15 +43,10 @@ export function createBookmarksService(deps: {
         limit: options.limit + 1,
         ...(at && id ? { before: { at, id } } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      return {
-        items: await deps.present(viewer, page),
-        nextCursor:
-          rows.length > options.limit && last
-            ? encodeCursor({ k: `${last.savedAt.toISOString()}|${last.post.id}` })
-            : null,
-      };
+      const page = keysetPage(rows, options.limit, (last) => ({
+        k: `${last.savedAt.toISOString()}|${last.post.id}`,
+      }));
+      return { rows: page.rows, nextCursor: page.nextCursor };
     },
   };
 }

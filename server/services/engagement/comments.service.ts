@@ -1,32 +1,28 @@
 import { pathTo } from '../../../common/routes.ts';
 import {
   type CommentCount,
-  type CommentPage,
-  type CommentView,
   type CreateCommentInput,
   commentLimits,
   commentMessages,
   createCommentSchema,
-  type ReplyPage,
 } from '../../../common/schemas/engagement.ts';
 import type { BusEvent } from '../../adapters/bus/bus.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan, can } from '../../policies/access.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
-import {
-  type CommentContext,
-  presentAuthor,
-  presentComment,
-  presentThread,
-} from '../../presenters/comment.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
-import type { CommentRecord, CommentsRepository } from '../../repositories/comments.repository.ts';
-import type { PostRow } from '../../repositories/posts.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type {
+  CommentAuthor,
+  CommentRecord,
+  CommentRow,
+  CommentsRepository,
+} from '../../repositories/engagement/comments.repository.ts';
+import type { PostRow } from '../../repositories/posts/index.ts';
+import type { BlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import type { PostsService } from '../posts/posts.service.ts';
 import type { EventsService } from '../realtime/events.service.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
@@ -37,10 +33,43 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The topic on the event bus that everyone reading a post's comments listens to. */
 const topicOf = (postId: string) => `post:${postId}`;
 
+/** What a comment's presenter (presenters/engagement/comment.ts) knows of the viewer and the post. */
+export interface CommentContext {
+  viewer: Viewer | null;
+  postOwnerId: string;
+  enabled: boolean;
+}
+
+/** One comment as its row and the context it is shown in. */
+export interface CommentFacts {
+  row: CommentRow;
+  context: CommentContext;
+}
+
+/** A page of a post's comments: each with its first replies, and what the viewer may do there. */
+export interface CommentPageFacts {
+  rows: CommentRow[];
+  /** The first replies of the comments in `rows`, to be put under their parents. */
+  replies: CommentRow[];
+  nextCursor: string | null;
+  count: number;
+  context: CommentContext;
+  canComment: boolean;
+  canModerate: boolean;
+}
+
+/** A page of a comment's replies. */
+export interface ReplyPageFacts {
+  rows: CommentRow[];
+  nextCursor: string | null;
+  context: CommentContext;
+}
+
 /**
  * Comments under posts: seen by whoever may see the post (never its locked media: a comment
  * carries only text and its author), written by signed-in, verified users while the creator keeps
- * them on, one level of replies, likes, deletion by the author or the creator.
+ * them on, one level of replies, likes, deletion by the author or the creator. Answers rows and
+ * facts; the endpoints present them (presenters/engagement/comment.ts).
  */
 export function createCommentsService(deps: {
   posts: Pick<PostsService, 'visible'>;
@@ -52,6 +81,8 @@ export function createCommentsService(deps: {
   clock: Clock;
   publicUrl: string;
   onError: (error: unknown) => void;
+  /** How the notifications name a comment's author (the module passes the presenter's rule). */
+  present: { authorName: (author: CommentAuthor) => string };
 }) {
   async function context(viewer: Viewer | null, row: PostRow): Promise<CommentContext> {
     return {
@@ -120,7 +151,7 @@ export function createCommentsService(deps: {
       viewer: Viewer | null,
       postId: string,
       options: { limit: number; cursor?: string },
-    ): Promise<CommentPage> {
+    ): Promise<CommentPageFacts> {
       const row = await deps.posts.visible(viewer, postId);
       const before = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.comments.page({
@@ -129,25 +160,19 @@ export function createCommentsService(deps: {
         limit: options.limit + 1,
         ...(before ? { beforeId: before } : {}),
       });
-      const page = rows.slice(0, options.limit);
+      const page = keysetPage(rows, options.limit, (last) => ({ id: last.comment.id }));
       const replies = await deps.comments.firstReplies(
-        page.map((item) => item.comment.id),
+        page.rows.map((item) => item.comment.id),
         viewer?.id ?? null,
         commentLimits.repliesShown,
       );
       const facts = await context(viewer, row);
-      const last = page.at(-1);
       return {
-        items: page.map((item) =>
-          presentThread(
-            item,
-            replies.filter((reply) => reply.comment.parentId === item.comment.id),
-            facts,
-          ),
-        ),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.comment.id }) : null,
+        rows: page.rows,
+        replies,
+        nextCursor: page.nextCursor,
         count: row.post.commentCount,
-        enabled: facts.enabled,
+        context: facts,
         canComment: can(actorOf(viewer), 'comment:write', facts),
         canModerate: can(actorOf(viewer), 'comment:moderate', { postOwnerId: row.creator.userId }),
       };
@@ -157,7 +182,7 @@ export function createCommentsService(deps: {
       viewer: Viewer | null,
       id: string,
       options: { limit: number; cursor?: string },
-    ): Promise<ReplyPage> {
+    ): Promise<ReplyPageFacts> {
       const { comment, post } = await visibleComment(viewer, id);
       const after = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.comments.replies({
@@ -166,16 +191,11 @@ export function createCommentsService(deps: {
         limit: options.limit + 1,
         ...(after ? { afterId: after } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const facts = await context(viewer, post);
-      const last = page.at(-1);
-      return {
-        items: page.map((item) => presentComment(item, facts)),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.comment.id }) : null,
-      };
+      const page = keysetPage(rows, options.limit, (last) => ({ id: last.comment.id }));
+      return { ...page, context: await context(viewer, post) };
     },
 
-    async create(user: Actor, postId: string, input: CreateCommentInput): Promise<CommentView> {
+    async create(user: Actor, postId: string, input: CreateCommentInput): Promise<CommentFacts> {
       assertCan(actorOf(user), 'account:act', {});
       const body = createCommentSchema.parse(input);
       const row = await deps.posts.visible(user, postId);
@@ -200,7 +220,7 @@ export function createCommentsService(deps: {
       });
       const created = await deps.comments.findRow(comment.id, user.id);
       if (!created) throw notFound(commentMessages.notFound);
-      const authorName = presentAuthor(created.author).name;
+      const authorName = deps.present.authorName(created.author);
       const link = pathTo('post', { id: row.post.id });
       const url = `${deps.publicUrl}${link}`;
       await deps.notifications.notify({
@@ -223,7 +243,7 @@ export function createCommentsService(deps: {
         });
       }
       await announce(row, count);
-      return presentComment(created, facts);
+      return { row: created, context: facts };
     },
 
     async delete(user: Viewer, id: string): Promise<CommentCount> {

@@ -1,39 +1,34 @@
 import { normalizeHandle } from '../../../common/handles.ts';
-import {
-  type CreatorList,
-  type CreatorLists,
-  type CreatorMembership,
-  type ListNameInput,
-  listMessages,
-  listNameSchema,
-} from '../../../common/schemas/engagement.ts';
-import type { PostList } from '../../../common/schemas/posts.ts';
+import { type ListNameInput, listMessages, listNameSchema } from '../../../common/schemas/engagement.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
-import { presentCreatorSummary } from '../../presenters/creator.ts';
-import { presentCreatorList, presentCreatorMembership } from '../../presenters/list.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { ListsRepository, ListWithCount } from '../../repositories/lists.repository.ts';
-import type { PostsRepository } from '../../repositories/posts.repository.ts';
+import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { ListsRepository, ListWithCount } from '../../repositories/engagement/lists.repository.ts';
+import type { PostRow, PostsRepository } from '../../repositories/posts/index.ts';
+import type { BlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import { isUniqueViolation } from '../../repositories/unique-violation.ts';
-import type { PresentPosts } from '../posts/post-views.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The profile's "Add to list": the viewer's lists, and which of them hold the creator. */
+export interface CreatorMembershipFacts {
+  lists: ListWithCount[];
+  holding: Set<string>;
+}
 
 /**
  * A fan's named lists of creators ("Favourites" built in, made on first use) and each list's feed,
  * read as Home is (posts.repository `followedPage`, over the list's creators instead of the follows).
+ * Answers lists and creators as rows; their endpoints present them (presenters/engagement/list.ts).
  */
 export function createListsService(deps: {
   lists: ListsRepository;
   creators: Pick<CreatorsRepository, 'findById' | 'findByHandle'>;
   blocks: Pick<BlocksRepository, 'between'>;
   posts: Pick<PostsRepository, 'listed'>;
-  present: PresentPosts;
   clock: Clock;
 }) {
   async function mine(viewer: Viewer, id: string): Promise<ListWithCount> {
@@ -77,23 +72,21 @@ export function createListsService(deps: {
   }
 
   return {
-    async all(viewer: Viewer): Promise<CreatorLists> {
-      return { items: (await ofViewer(viewer)).map(presentCreatorList) };
-    },
+    all: (viewer: Viewer): Promise<ListWithCount[]> => ofViewer(viewer),
 
-    async create(viewer: Viewer, input: ListNameInput): Promise<CreatorList> {
+    async create(viewer: Viewer, input: ListNameInput): Promise<ListWithCount> {
       const { name } = listNameSchema.parse(input);
       await deps.lists.ensureFavourites(viewer.id, deps.clock.now());
       assertCan(actorOf(viewer), 'list:create', { count: await deps.lists.countOf(viewer.id) });
       const list = await named(() => deps.lists.create(viewer.id, name, deps.clock.now()));
-      return presentCreatorList({ ...list, memberCount: 0 });
+      return { ...list, memberCount: 0 };
     },
 
-    async rename(viewer: Viewer, id: string, input: ListNameInput): Promise<CreatorList> {
+    async rename(viewer: Viewer, id: string, input: ListNameInput): Promise<ListWithCount> {
       const list = await changeable(viewer, id);
       const { name } = listNameSchema.parse(input);
       await named(() => deps.lists.rename(list.id, name));
-      return presentCreatorList({ ...list, name });
+      return { ...list, name };
     },
 
     async delete(viewer: Viewer, id: string): Promise<void> {
@@ -101,35 +94,41 @@ export function createListsService(deps: {
       await deps.lists.delete(list.id);
     },
 
-    async members(viewer: Viewer, id: string) {
+    /** The creators in the list, most recently added first. */
+    async members(viewer: Viewer, id: string): Promise<CreatorRecord[]> {
       const list = await mine(viewer, id);
       const rows = await deps.lists.members(list.id);
-      return { items: rows.map((row) => presentCreatorSummary(row.creator)) };
+      return rows.map((row) => row.creator);
     },
 
-    async add(viewer: Viewer, id: string, creatorId: string): Promise<CreatorList> {
+    async add(viewer: Viewer, id: string, creatorId: string): Promise<ListWithCount> {
       const list = await mine(viewer, id);
       const { creator, blocked } = await visibleCreator(viewer, creatorId);
       assertCan(actorOf(viewer), 'list:hold-creator', { creator, blocked, memberCount: list.memberCount });
       await deps.lists.add(list.id, creator.id, deps.clock.now());
-      return presentCreatorList((await deps.lists.find(list.id)) ?? list);
+      return (await deps.lists.find(list.id)) ?? list;
     },
 
     /** Removing works whatever became of the creator since, so nothing is stuck in a list. */
-    async remove(viewer: Viewer, id: string, creatorId: string): Promise<CreatorList> {
+    async remove(viewer: Viewer, id: string, creatorId: string): Promise<ListWithCount> {
       const list = await mine(viewer, id);
       if (UUID.test(creatorId)) await deps.lists.remove(list.id, creatorId.toLowerCase());
-      return presentCreatorList((await deps.lists.find(list.id)) ?? list);
+      return (await deps.lists.find(list.id)) ?? list;
     },
 
     /** The viewer's lists, each saying whether it holds this creator (the profile's "Add to list"). */
-    async membership(viewer: Viewer, handle: string): Promise<CreatorMembership> {
+    async membership(viewer: Viewer, handle: string): Promise<CreatorMembershipFacts> {
       const { creator } = await visibleCreator(viewer, handle);
       const lists = await ofViewer(viewer);
-      return presentCreatorMembership(lists, await deps.lists.holding(viewer.id, creator.id));
+      return { lists, holding: await deps.lists.holding(viewer.id, creator.id) };
     },
 
-    async feed(viewer: Viewer, id: string, options: { limit: number; cursor?: string }): Promise<PostList> {
+    /** One page of a list's feed, newest first: rows the endpoint presents. */
+    async feed(
+      viewer: Viewer,
+      id: string,
+      options: { limit: number; cursor?: string },
+    ): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
       const list = await mine(viewer, id);
       const beforeId = decodeCursor(options.cursor, ['k'])?.k;
       const rows = await deps.posts.listed({
@@ -138,12 +137,8 @@ export function createListsService(deps: {
         limit: options.limit + 1,
         ...(beforeId && UUID.test(beforeId) ? { beforeId } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      return {
-        items: await deps.present(viewer, page),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ k: last.post.id }) : null,
-      };
+      const page = keysetPage(rows, options.limit, (last) => ({ k: last.post.id }));
+      return { rows: page.rows, nextCursor: page.nextCursor };
     },
   };
 }

@@ -9,19 +9,23 @@ import { ownValue } from '../../lib/own.ts';
 import { viewerCountry } from '../../lib/viewer-region.ts';
 import { actorOf, assertCan, can } from '../../policies/access.ts';
 import { isPublicVariant, type MediaViewer } from '../../policies/actions/media.ts';
-import { presentMedia } from '../../presenters/media.ts';
-import type { MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
+import type { MediaRecord, MediaRepository } from '../../repositories/media/media.repository.ts';
 import {
   assertSegmentName,
   HLS_MIME,
   hlsKey,
+  hlsVariantB,
+  isVariantB,
   masterEntryVariant,
   rewritePlaylist,
+  rungFolder,
   rungOf,
   SEGMENT_NAME,
   segmentMime,
+  viewerPlaylist,
 } from './hls.ts';
-import { contentDisposition, type MediaLinks, segmentPath, variantPath } from './links.ts';
+import { contentDisposition, type MediaLinks, segmentPath, variantPath, viewerPath } from './links.ts';
+import type { Marks } from './marks.ts';
 import type { UrlSigner } from './url-signing.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -35,9 +39,23 @@ export interface DeliveryRequest {
   id: string;
   expires?: string;
   sig?: string;
+  /** Whom an app-signed link was made for (under its signature): the marks may name them. */
+  for?: string;
   range?: string;
   ifNoneMatch?: string;
 }
+
+/**
+ * A media row and whether its viewer may have the full renditions (`media:full`): what the media
+ * services answer; the endpoints present it (server/presenters/media/media.ts).
+ */
+export interface MediaFacts {
+  media: MediaRecord;
+  entitled: boolean;
+}
+
+/** A media object as a viewer sees it, presented (built in server/modules/media.ts). */
+export type ViewMedia = (viewer: MediaViewer | null, id: string) => Promise<MediaView>;
 
 export interface Delivery {
   status: 200 | 206 | 304 | 416;
@@ -52,6 +70,13 @@ export function createMediaLibrary(deps: {
   links: MediaLinks;
   signer: UrlSigner;
   clock: Clock;
+  /** The visible mark on a creator's photos, drawn at delivery. */
+  marks?: Marks;
+  /**
+   * For a video made in variants A and B: which variant each segment of this viewer's playlist
+   * comes from (server/services/media/recording-marks.ts, through leak-trace.service.ts).
+   */
+  recordingBits?: (mediaId: string, viewerId: string, count: number) => Promise<Uint8Array>;
 }) {
   const find = (id: string) => (UUID.test(id) ? deps.media.findById(id) : Promise.resolve(null));
 
@@ -72,14 +97,14 @@ export function createMediaLibrary(deps: {
   }
 
   const library = {
-    /** The media object as this viewer may see it; 404 when it may not see it at all. */
-    async view(viewer: MediaViewer | null, id: string): Promise<MediaView> {
+    /** The media object and what this viewer may see of it; 404 when it may not see it at all. */
+    async view(viewer: MediaViewer | null, id: string): Promise<MediaFacts> {
       const row = await find(id);
       if (!row) throw notFound(mediaMessages.notFound);
       const actor = actorOf(viewer);
       assertCan(actor, 'media:view', { media: row });
       await assertShownInRegion(viewer, row);
-      return presentMedia(row, { entitled: can(actor, 'media:full', { media: row }), links: deps.links });
+      return { media: row, entitled: can(actor, 'media:full', { media: row }) };
     },
 
     /** By one of its URLs (the spec's call); another user's media is reported as missing. */
@@ -113,7 +138,9 @@ export function createMediaLibrary(deps: {
       viewer: MediaViewer | null,
       request: DeliveryRequest & { variant: string },
     ): Promise<Delivery> {
-      const row = VARIANT.test(request.variant) ? await find(request.id) : null;
+      // A rung's variant B is only ever reached segment by segment, through variant A's playlist.
+      const row =
+        VARIANT.test(request.variant) && !isVariantB(request.variant) ? await find(request.id) : null;
       const file = row?.status === 'ready' ? ownValue(row.variants, request.variant) : undefined;
       if (!row || !file) throw notFound(mediaMessages.notFound);
       await assertShownInRegion(viewer, row);
@@ -123,9 +150,14 @@ export function createMediaLibrary(deps: {
       const cacheControl = identity
         ? 'private, no-store'
         : allowed(row, request.variant, variantPath(row.id, request.variant), request);
-      if (file.mime === HLS_MIME) return playlist(row, request.variant, file, cacheControl);
-      return deliver(file.key, file.size, file.mime, {
-        etag: `"${row.id}-${request.variant}"`,
+      // Every photo a viewer opens leaves through the marks: the stored rendition or its marked copy.
+      const viewerId = identity ? null : (signedFor(row, request.variant, request) ?? viewer?.id ?? null);
+      if (file.mime === HLS_MIME) return playlist(row, request.variant, file, cacheControl, viewerId);
+      const { file: served, tag } = deps.marks
+        ? await deps.marks.markedOriginal(row, request.variant, file, viewerId)
+        : { file, tag: null };
+      return deliver(served.key, served.size, served.mime, {
+        etag: tag ? `"${row.id}-${request.variant}-${tag}"` : `"${row.id}-${request.variant}"`,
         cacheControl,
         disposition: contentDisposition(row.id, request.variant, file.mime, identity),
         request,
@@ -137,8 +169,8 @@ export function createMediaLibrary(deps: {
       viewer: MediaViewer | null,
       request: DeliveryRequest & { variant: string; file: string },
     ): Promise<Delivery> {
-      const rung = rungOf(request.variant);
-      const row = rung && SEGMENT_NAME.test(request.file) ? await find(request.id) : null;
+      const folder = rungFolder(request.variant);
+      const row = folder && SEGMENT_NAME.test(request.file) ? await find(request.id) : null;
       if (row?.status !== 'ready' || !ownValue(row.variants, request.variant) || row.kind !== 'video')
         throw notFound(mediaMessages.notFound);
       await assertShownInRegion(viewer, row);
@@ -148,7 +180,7 @@ export function createMediaLibrary(deps: {
         segmentPath(row.id, request.variant, request.file),
         request,
       );
-      const key = hlsKey(row.id, `${rung}/${request.file}`);
+      const key = hlsKey(row.id, `${folder}/${request.file}`);
       const stored = await deps.storage.stat(key);
       if (!stored) throw notFound(mediaMessages.notFound);
       const mime = segmentMime(request.file);
@@ -170,36 +202,74 @@ export function createMediaLibrary(deps: {
     row: MediaRecord,
     variant: string,
     path: string,
-    request: { expires?: string; sig?: string },
+    request: { expires?: string; sig?: string; for?: string },
   ): string {
     if (isPublicVariant(row, variant)) return IMMUTABLE;
-    if (!deps.signer.verify(path, request.expires, request.sig)) throw forbidden(mediaMessages.linkInvalid);
+    const signed = request.for ? viewerPath(path, request.for) : path;
+    if (!deps.signer.verify(signed, request.expires, request.sig)) throw forbidden(mediaMessages.linkInvalid);
     const remaining = Number(request.expires) - Math.floor(deps.clock.now().getTime() / 1000);
     return `private, max-age=${Math.max(0, remaining)}`;
   }
 
-  /** A playlist with a link of its own in place of every URI: signed unless the media is public. */
+  /** The viewer a signed link names (checked with its signature in `allowed`); null on public renditions. */
+  function signedFor(row: MediaRecord, variant: string, request: { for?: string }): string | null {
+    if (isPublicVariant(row, variant) || !request.for || !UUID.test(request.for)) return null;
+    return request.for;
+  }
+
+  async function textOf(key: string): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await deps.storage.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /**
+   * A playlist with a link of its own in place of every URI: signed unless the media is public.
+   * A rung made in variants A and B, sent to anyone but its owner, takes each segment from the
+   * variant this viewer's delivery code names (`recordingBits`).
+   */
   async function playlist(
     row: MediaRecord,
     variant: string,
     file: MediaVariant,
     cacheControl: string,
+    viewerId: string | null,
   ): Promise<Delivery> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await deps.storage.get(file.key)) chunks.push(chunk as Buffer);
     const open = isPublicVariant(row, variant);
     const rung = rungOf(variant);
-    const text = await rewritePlaylist(Buffer.concat(chunks).toString('utf8'), async (uri) => {
-      if (!rung) {
-        const entry = masterEntryVariant(uri);
-        if (!row.variants[entry]) throw new Error(`master playlist names a missing rendition: ${entry}`);
-        return open ? deps.links.publicUrl(row.id, entry) : deps.links.appSignedUrl(row.id, entry);
-      }
-      const name = assertSegmentName(uri);
-      return open
-        ? deps.links.publicSegmentUrl(row.id, variant, name)
-        : deps.links.segmentUrl(row.id, variant, name, hlsKey(row.id, `${rung}/${name}`), segmentMime(name));
-    });
+    const segmentLink = (from: string, name: string) =>
+      open
+        ? deps.links.publicSegmentUrl(row.id, from, name)
+        : deps.links.segmentUrl(
+            row.id,
+            from,
+            name,
+            hlsKey(row.id, `${rungFolder(from)}/${name}`),
+            segmentMime(name),
+          );
+    const variantB = rung ? ownValue(row.variants, hlsVariantB(rung)) : undefined;
+    const stored = await textOf(file.key);
+    const text =
+      rung && variantB && !open && viewerId && viewerId !== row.ownerId && deps.recordingBits
+        ? await viewerPlaylist(stored, await textOf(variantB.key), async (count) =>
+            (deps.recordingBits as NonNullable<typeof deps.recordingBits>)(row.id, viewerId, count),
+          ).then((picked) =>
+            rewritePlaylist(picked, async (uri) => {
+              const [from, name] = uri.split('/') as [string, string];
+              return segmentLink(from === 'b' ? hlsVariantB(rung) : variant, assertSegmentName(name));
+            }),
+          )
+        : await rewritePlaylist(stored, async (uri) => {
+            if (!rung) {
+              const entry = masterEntryVariant(uri);
+              if (!row.variants[entry])
+                throw new Error(`master playlist names a missing rendition: ${entry}`);
+              return open
+                ? deps.links.publicUrl(row.id, entry)
+                : deps.links.appSignedUrl(row.id, entry, row.traceRecordings ? viewerId : null);
+            }
+            return segmentLink(variant, assertSegmentName(uri));
+          });
     const body = Buffer.from(text);
     return {
       status: 200,

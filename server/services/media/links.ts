@@ -11,6 +11,9 @@ export const variantPath = (mediaId: string, variant: string) => `/api/media/${m
 export const segmentPath = (mediaId: string, variant: string, file: string) =>
   `/api/media/${mediaId}/${variant}/${file}`;
 
+/** What an app-signed link for one viewer signs: the path and the viewer's id. */
+export const viewerPath = (path: string, viewerId: string) => `${path}?for=${viewerId}`;
+
 /** A file name we make up (the client's is never kept): `<id>-<variant>.<ext>`. */
 export function downloadName(mediaId: string, variant: string, mime: string): string {
   return `${mediaId}-${variant}.${extensionOf(mime)}`;
@@ -36,7 +39,12 @@ export function createMediaLinks(deps: {
   clock: Clock;
   ttlSeconds: number;
 }) {
-  const appSigned = (path: string) => {
+  /** `viewerId`: the link names whom it was made for (`for`, under the signature), for the marks. */
+  const appSigned = (path: string, viewerId?: string | null) => {
+    if (viewerId) {
+      const { expires, signature } = deps.signer.sign(viewerPath(path, viewerId));
+      return `${path}?for=${viewerId}&expires=${expires}&sig=${signature}`;
+    }
     const { expires, signature } = deps.signer.sign(path);
     return `${path}?expires=${expires}&sig=${signature}`;
   };
@@ -47,8 +55,18 @@ export function createMediaLinks(deps: {
     /** Checked against the requester on every request (identity documents). */
     guardedUrl: (mediaId: string, variant: string) => variantPath(mediaId, variant),
 
-    /** A short-lived link: S3's own presigned URL when media is in S3, else signed by the app. */
-    async signedUrl(mediaId: string, variant: string, file: MediaVariant): Promise<string> {
+    /**
+     * A short-lived link: S3's own presigned URL when media is in S3, else signed by the app.
+     * `throughApp` (a creator's photos, which may carry a mark drawn at delivery): always signed by
+     * the app, naming the viewer it was made for.
+     */
+    async signedUrl(
+      mediaId: string,
+      variant: string,
+      file: MediaVariant,
+      options: { throughApp?: boolean; viewerId?: string | null } = {},
+    ): Promise<string> {
+      if (options.throughApp) return appSigned(variantPath(mediaId, variant), options.viewerId);
       const presigned = await deps.storage.presignedUrl(file.key, {
         expiresInSeconds: deps.ttlSeconds,
         contentType: file.mime,
@@ -61,9 +79,11 @@ export function createMediaLinks(deps: {
 
     /**
      * Signed by the app whatever the driver: playlists are rewritten on every request (their
-     * segments get links of their own), so the bucket cannot serve them.
+     * segments get links of their own), so the bucket cannot serve them. `viewerId`: whom the link
+     * names (a video's playlists may pick segments for them).
      */
-    appSignedUrl: (mediaId: string, variant: string) => appSigned(variantPath(mediaId, variant)),
+    appSignedUrl: (mediaId: string, variant: string, viewerId?: string | null) =>
+      appSigned(variantPath(mediaId, variant), viewerId),
 
     /** One segment of a rung: S3's presigned URL when media is in S3, else signed by the app. */
     async segmentUrl(

@@ -1,16 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { type MediaView, mediaMessages } from '../../../common/schemas/media.ts';
+import { mediaMessages } from '../../../common/schemas/media.ts';
 import type { Ffmpeg } from '../../adapters/ffmpeg.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { UploadStore } from '../../adapters/uploads.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { presentMedia } from '../../presenters/media.ts';
-import type { MediaRepository } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { MediaRepository } from '../../repositories/media/media.repository.ts';
+import type { BlockListService } from './block-list.service.ts';
 import { hasZipTrailer, sniffFile } from './file-types.ts';
+import { type Fingerprint, fingerprintImage } from './fingerprints.ts';
 import { readImageSize } from './image-processing.ts';
-import type { MediaLinks } from './links.ts';
+import type { MediaFacts } from './library.service.ts';
 import { tooLarge, unreadable, unsupportedType } from './media-errors.ts';
 import { assertUploadAllowed } from './store-files.ts';
 
@@ -29,11 +30,11 @@ export function createPostUploadService(deps: {
   storage: Storage;
   uploads: UploadStore;
   ffmpeg: Ffmpeg;
-  links: MediaLinks;
   limiter: RateLimiter;
   clock: Clock;
   limits: PostUploadLimits;
   enqueue: (mediaId: string) => Promise<void>;
+  blockList: Pick<BlockListService, 'assertNotBlocked' | 'remember'>;
 }) {
   const { maxImageBytes, maxVideoBytes } = deps.limits;
   const maxBytes = Math.max(maxImageBytes, maxVideoBytes);
@@ -59,7 +60,12 @@ export function createPostUploadService(deps: {
      * Turns a finished upload into media, or refuses it; either way the tus data is removed, and
      * a refused file leaves nothing stored.
      */
-    async finish(user: UserRecord, uploadId: string, size: number): Promise<MediaView> {
+    async finish(
+      user: UserRecord,
+      uploadId: string,
+      size: number,
+      options: { traceRecordings?: boolean } = {},
+    ): Promise<MediaFacts> {
       const local = await deps.uploads.localFile(uploadId);
       const originalKey = `${uploadId}/original`;
       try {
@@ -68,8 +74,14 @@ export function createPostUploadService(deps: {
         const cap = type.kind === 'image' ? maxImageBytes : maxVideoBytes;
         if (size > cap) throw tooLarge(mediaMessages.tooLarge(cap));
         let facts: { width: number; height: number; durationSeconds: number | null };
+        // A photo is checked against the block list here, so a refusal is the upload's answer;
+        // a video's frames are checked by the processing job (server/services/media/processing.service.ts).
+        let fingerprints: Fingerprint[] = [];
         if (type.kind === 'image') {
           facts = { ...(await readImageSize(local.path)), durationSeconds: null };
+          // One that does not decode is refused by the job in the words it uses for that.
+          fingerprints = await fingerprintImage(local.path).catch(() => []);
+          await deps.blockList.assertNotBlocked(user.id, uploadId, fingerprints);
         } else {
           const probe = await deps.ffmpeg.probe(local.path);
           if (!probe) throw unreadable(mediaMessages.unreadableVideo);
@@ -90,12 +102,15 @@ export function createPostUploadService(deps: {
           mime: type.mime,
           byteSize: size,
           ...facts,
+          // A video in two variants, so each viewer's playlist names them (doubles its storage).
+          traceRecordings: type.kind === 'video' && options.traceRecordings === true,
           originalKey,
           createdAt: now,
           updatedAt: now,
         });
+        await deps.blockList.remember(row.id, fingerprints);
         await deps.enqueue(row.id);
-        return presentMedia(row, { entitled: true, links: deps.links });
+        return { media: row, entitled: true };
       } catch (error) {
         await deps.storage.deletePrefix(`${uploadId}/`).catch(() => {});
         throw error;

@@ -6,8 +6,14 @@ import type { LocalFile, Storage } from '../../adapters/storage/storage.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MediaChanges, MediaRecord, MediaRepository } from '../../repositories/media.repository.ts';
-import { HLS_MIME, hlsKey, hlsVariant, segmentMime } from './hls.ts';
+import type {
+  MediaChanges,
+  MediaRecord,
+  MediaRepository,
+} from '../../repositories/media/media.repository.ts';
+import type { BlockListService } from './block-list.service.ts';
+import { fingerprintVideo } from './fingerprints.ts';
+import { HLS_MIME, hlsKey, hlsVariant, hlsVariantB, segmentMime, variantBFolder } from './hls.ts';
 import { renderImage } from './image-processing.ts';
 import { storeRendered } from './store-files.ts';
 import { type ProcessedVideo, processVideo } from './video-processing.ts';
@@ -24,6 +30,9 @@ export function createMediaProcessor(deps: {
   clock: Clock;
   scratchRoot: string;
   log: { error(details: object, message: string): void };
+  blockList: Pick<BlockListService, 'assertNotBlocked' | 'remember'>;
+  /** The owner's page address when their mark is on, burned into new videos (marks.ts). */
+  videoMark?: (row: MediaRecord) => Promise<string | null>;
 }) {
   const { storage } = deps;
 
@@ -37,7 +46,16 @@ export function createMediaProcessor(deps: {
         variants: await storeRendered(storage, row.id, image.files),
       };
     }
-    const video = await processVideo({ ffmpeg: deps.ffmpeg, scratchRoot: deps.scratchRoot }, local.path);
+    // A sample of frames against the block list before the long transcode: a match fails the
+    // upload with the refusal as its reason (MEDIA_BLOCKED is an AppError: no retry).
+    const tools = { ffmpeg: deps.ffmpeg, scratchRoot: deps.scratchRoot };
+    const frames = await fingerprintVideo(tools, local.path, { durationSeconds: row.durationSeconds ?? 0 });
+    await deps.blockList.assertNotBlocked(row.ownerId, row.id, frames);
+    await deps.blockList.remember(row.id, frames);
+    const video = await processVideo(tools, local.path, {
+      mark: (await deps.videoMark?.(row)) ?? null,
+      variantB: row.traceRecordings && row.purpose === 'post',
+    });
     try {
       const variants = await storeRendered(storage, row.id, video.poster.files);
       Object.assign(variants, await storeLadder(row.id, video));
@@ -72,10 +90,13 @@ export function createMediaProcessor(deps: {
    * `hls-<rung>`; a segment is found through its rendition's playlist.
    */
   async function storeLadder(mediaId: string, video: ProcessedVideo): Promise<Record<string, MediaVariant>> {
+    const folders = video.renditions.flatMap((rung) =>
+      video.variantB.includes(rung.name) ? [rung.name, variantBFolder(rung.name)] : [rung.name],
+    );
     const segments: string[] = [];
-    for (const rung of video.renditions) {
-      for (const name of await readdir(path.join(video.hlsDir, rung.name)))
-        if (name !== 'index.m3u8') segments.push(`${rung.name}/${name}`);
+    for (const folder of folders) {
+      for (const name of await readdir(path.join(video.hlsDir, folder)))
+        if (name !== 'index.m3u8') segments.push(`${folder}/${name}`);
     }
     let next = 0;
     const worker = async () => {
@@ -87,15 +108,23 @@ export function createMediaProcessor(deps: {
     await Promise.all(Array.from({ length: Math.min(4, segments.length) }, worker));
     const variants: Record<string, MediaVariant> = {};
     for (const rung of video.renditions) {
-      const relative = `${rung.name}/index.m3u8`;
-      const size = await putFile(mediaId, video.hlsDir, relative, HLS_MIME);
-      variants[hlsVariant(rung.name)] = {
-        key: hlsKey(mediaId, relative),
-        mime: HLS_MIME,
-        size,
-        width: rung.width,
-        height: rung.height,
-      };
+      const made = video.variantB.includes(rung.name)
+        ? [
+            { folder: rung.name, variant: hlsVariant(rung.name) },
+            { folder: variantBFolder(rung.name), variant: hlsVariantB(rung.name) },
+          ]
+        : [{ folder: rung.name, variant: hlsVariant(rung.name) }];
+      for (const { folder, variant } of made) {
+        const relative = `${folder}/index.m3u8`;
+        const size = await putFile(mediaId, video.hlsDir, relative, HLS_MIME);
+        variants[variant] = {
+          key: hlsKey(mediaId, relative),
+          mime: HLS_MIME,
+          size,
+          width: rung.width,
+          height: rung.height,
+        };
+      }
     }
     const size = await putFile(mediaId, video.hlsDir, 'master.m3u8', HLS_MIME);
     const top = video.renditions.at(-1);

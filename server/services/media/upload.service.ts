@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { limits } from '../../../common/limits.ts';
-import { type MediaView, mediaMessages } from '../../../common/schemas/media.ts';
+import { mediaMessages } from '../../../common/schemas/media.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { MediaVariant } from '../../db/schema/media.ts';
@@ -11,13 +11,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { SizeLimitExceededError } from '../../lib/streams.ts';
 import { actorOf, can } from '../../policies/access.ts';
-import { presentMedia } from '../../presenters/media.ts';
-import type { MediaRepository } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { MediaRepository } from '../../repositories/media/media.repository.ts';
 import type { ClientInfo } from '../auth/client-info.ts';
+import type { BlockListService } from './block-list.service.ts';
 import { hasZipTrailer, type SniffedType, sniffFile } from './file-types.ts';
+import { fingerprintImage } from './fingerprints.ts';
 import { reencodeDocumentImage, renderImage } from './image-processing.ts';
-import type { MediaLinks } from './links.ts';
+import type { MediaFacts } from './library.service.ts';
 import { tooLarge, unsupportedType } from './media-errors.ts';
 import { checkPdf } from './pdf-check.ts';
 import { spoolToScratch } from './spool.ts';
@@ -48,10 +49,10 @@ export const uploadCap = (target: ImageTarget | 'identity') =>
 export function createUploadService(deps: {
   media: MediaRepository;
   storage: Storage;
-  links: MediaLinks;
   limiter: RateLimiter;
   clock: Clock;
   scratchRoot: string;
+  blockList: Pick<BlockListService, 'assertNotBlocked' | 'remember'>;
 }) {
   const { media, storage } = deps;
 
@@ -59,8 +60,8 @@ export function createUploadService(deps: {
   async function ingest(
     file: Readable | null,
     rules: { maxBytes: number; tooLarge: string; wrongType: string; accepts: (type: SniffedType) => boolean },
-    store: (id: string, path: string, type: SniffedType, size: number) => Promise<MediaView>,
-  ): Promise<MediaView> {
+    store: (id: string, path: string, type: SniffedType, size: number) => Promise<MediaFacts>,
+  ): Promise<MediaFacts> {
     if (!file) throw badRequest(rules.wrongType);
     let spooled: { path: string; size: number };
     try {
@@ -94,6 +95,8 @@ export function createUploadService(deps: {
         { ...rules, wrongType: mediaMessages.selectImage, accepts: (type) => type.kind === 'image' },
         async (id, path, type, size) => {
           const rendered = await renderImage(path);
+          const fingerprints = await fingerprintImage(path);
+          await deps.blockList.assertNotBlocked(user.id, id, fingerprints);
           const variants = await storeRendered(storage, id, rendered.files);
           const now = deps.clock.now();
           const row = await media.create({
@@ -112,7 +115,8 @@ export function createUploadService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          return presentMedia(row, { entitled: true, links: deps.links });
+          await deps.blockList.remember(row.id, fingerprints);
+          return { media: row, entitled: true };
         },
       );
     },
@@ -166,10 +170,7 @@ export function createUploadService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          return presentMedia(row, {
-            entitled: can(actorOf(user), 'media:full', { media: row }),
-            links: deps.links,
-          });
+          return { media: row, entitled: can(actorOf(user), 'media:full', { media: row }) };
         },
       );
     },

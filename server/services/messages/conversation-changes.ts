@@ -1,4 +1,4 @@
-import type { ConversationsRepository } from '../../repositories/conversations.repository.ts';
+import type { ConversationsRepository } from '../../repositories/messages/conversations.repository.ts';
 import type { EventsService } from '../realtime/events.service.ts';
 
 /** How many conversations are announced per round when a creator's setting touches all of them. */

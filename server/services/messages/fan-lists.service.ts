@@ -2,9 +2,9 @@ import { fanListLimits, massMessageMessages as mm } from '../../../common/schema
 import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
-import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { FanListsRepository } from '../../repositories/mass-messages.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { FanListsRepository } from '../../repositories/messages/mass-messages.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Owner = Pick<UserRecord, 'id' | 'role'>;

@@ -1,9 +1,9 @@
 import type { Clock } from '../../lib/clock.ts';
-import { presentChatMessage } from '../../presenters/message.ts';
-import type { MassMessagesRepository } from '../../repositories/mass-messages.repository.ts';
-import type { MediaRecord } from '../../repositories/media.repository.ts';
+import type { MediaRecord } from '../../repositories/media/media.repository.ts';
+import type { MassMessagesRepository } from '../../repositories/messages/mass-messages.repository.ts';
 import type { MediaLinks } from '../media/links.ts';
 import type { EventsService } from '../realtime/events.service.ts';
+import type { MessageEventShapes } from './messages.service.ts';
 
 /** Recipients delivered per transaction: large enough to be quick, small enough to keep locks short. */
 export const MASS_MESSAGE_BATCH = 1000;
@@ -11,13 +11,15 @@ export const MASS_MESSAGE_BATCH = 1000;
 /**
  * Delivers a mass message (server/jobs/send-mass-message.ts runs it, in the web process or the
  * worker): batch after batch, each committed with the cursor, so a retry resumes after the last
- * one. Each delivered fan's open tabs get the message at once, as that fan sees it.
+ * one. Each delivered fan's open tabs get the message at once, as that fan sees it (shaped by
+ * `present`, which the module passes: server/modules/messages.ts).
  */
 export function createMassMessageDelivery(deps: {
   massMessages: Pick<MassMessagesRepository, 'itemIds' | 'deliverBatch'>;
   media: { findById(id: string): Promise<MediaRecord | null> };
   events: Pick<EventsService, 'emitEach'>;
   links: MediaLinks;
+  present: Pick<MessageEventShapes, 'chatMessage'>;
   clock: Clock;
   batchSize?: number;
 }) {
@@ -41,7 +43,8 @@ export function createMassMessageDelivery(deps: {
           batch.delivered.map(async ({ userId, message }) => ({
             userId,
             payload: {
-              message: await presentChatMessage(message, {
+              message: await deps.present.chatMessage({
+                message,
                 viewerId: userId,
                 recipientId: userId,
                 items,

@@ -6,16 +6,16 @@ import {
 import { messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
 import { notFound, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
-import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { MediaRecord } from '../../repositories/media/media.repository.ts';
 import type {
   FanListsRepository,
   MassMessageRow,
   MassMessagesRepository,
-} from '../../repositories/mass-messages.repository.ts';
-import type { MediaRecord } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+} from '../../repositories/messages/mass-messages.repository.ts';
 import type { OwnedMedia } from '../creators/owned-media.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,12 +99,7 @@ export function createMassMessagesService(deps: {
         limit: options.limit + 1,
         ...(before ? { beforeId: before } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      return {
-        rows: page,
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.massMessage.id }) : null,
-      };
+      return keysetPage(rows, options.limit, (last) => ({ id: last.massMessage.id }));
     },
 
     get: (user: Sender, id: string) => own(user, id),

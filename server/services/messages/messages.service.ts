@@ -1,34 +1,22 @@
-import type {
-  ChatMessage,
-  Conversation,
-  ConversationList,
-  MessagePage,
-  PurchasedMessageList,
-  SendMessageInput,
-} from '../../../common/schemas/messages.ts';
+import type { EventPayload } from '../../../common/events.ts';
+import type { ChatMessage, SendMessageInput } from '../../../common/schemas/messages.ts';
 import { messageMessages, messagePriceCents } from '../../../common/schemas/messages.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { AppError, notFound, rateLimited, validationFailed } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage, timeKey } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan, can, type Refusal, refusalOf } from '../../policies/access.ts';
-import {
-  presentChatMessage,
-  presentConversation,
-  presentPerson,
-  presentReadReceipt,
-} from '../../presenters/message.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { EntitlementsRepository } from '../../repositories/billing/fan-payments/entitlements.repository.ts';
+import type { MediaRecord } from '../../repositories/media/media.repository.ts';
 import type {
   ConversationRow,
   ConversationsRepository,
   MessageRecord,
   PersonRecord,
-} from '../../repositories/conversations.repository.ts';
-import type { EntitlementsRepository } from '../../repositories/entitlements.repository.ts';
-import type { MediaRecord } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+} from '../../repositories/messages/conversations.repository.ts';
+import type { BlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import type { OwnedMedia } from '../creators/owned-media.ts';
 import type { MediaLinks } from '../media/links.ts';
 import type { EventsService } from '../realtime/events.service.ts';
@@ -36,6 +24,61 @@ import type { EventsService } from '../realtime/events.service.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Sender = Pick<UserRecord, 'id' | 'role' | 'isEmailVerified'>;
 
+/**
+ * One message as one member (`viewerId`) sees it: the record and what its presenter needs
+ * (presenters/messages/message.ts `presentChatMessage`). `blocked`: a block either way with the
+ * other member, whose items then show as previews only.
+ */
+export interface MessageFacts {
+  message: MessageRecord;
+  viewerId: string;
+  recipientId: string;
+  items: MediaRecord[];
+  purchased: boolean;
+  blocked?: boolean;
+  links: MediaLinks;
+}
+
+/**
+ * A conversation as one member sees it (presenters/messages/message.ts `presentConversation`).
+ * `refusal`: why this viewer may not write now (server/policies/actions/messages.ts), or null.
+ */
+export interface ConversationFacts {
+  viewerId: string;
+  row: ConversationRow;
+  other: PersonRecord;
+  lastMessage: MessageRecord | null;
+  refusal: string | null;
+  /** The viewer may attach photos and videos, and ask a price. */
+  canAttachMedia: boolean;
+}
+
+/** A pay-per-view message the user unlocked, with who sent it. */
+export interface PurchasedMessageFacts {
+  message: MessageFacts;
+  from: PersonRecord;
+  purchasedAt: Date;
+}
+
+/** A keyset page of facts. */
+export interface FactsPage<Facts> {
+  rows: Facts[];
+  nextCursor: string | null;
+}
+
+/**
+ * How the events this service publishes are shaped for the member who receives each one; the
+ * module passes the presenters (server/modules/messages.ts).
+ */
+export interface MessageEventShapes {
+  chatMessage(facts: MessageFacts): Promise<ChatMessage>;
+  readReceipt(conversationId: string, readerId: string, readAt: Date): EventPayload<'message.read'>;
+}
+
+/**
+ * Conversations and their messages. Answers records and facts, which the endpoints present
+ * (presenters/messages/message.ts); the events it publishes are shaped by `present`.
+ */
 export function createMessagesService(deps: {
   conversations: ConversationsRepository;
   blocks: Pick<BlocksRepository, 'between'>;
@@ -46,19 +89,20 @@ export function createMessagesService(deps: {
   /** The sender's own uploads, as attached by id. */
   ownedMedia: Pick<OwnedMedia, 'find'>;
   links: MediaLinks;
+  present: MessageEventShapes;
 }) {
   const { conversations } = deps;
 
   /**
-   * Messages as one member sees them: items in full or as blurred previews (presenters/message.ts).
+   * What one member knows of each message: its items and whether they bought it.
    * `blocked`: a block either way with the other member, whose items then show as previews only.
    */
-  async function presentMessages(
+  async function messageFacts(
     viewerId: string,
     recipientOf: (message: MessageRecord) => string,
     list: MessageRecord[],
     blocked: boolean,
-  ): Promise<ChatMessage[]> {
+  ): Promise<MessageFacts[]> {
     const ids = list.map((message) => message.id);
     const [items, purchased] = await Promise.all([
       conversations.itemsOf(ids),
@@ -66,18 +110,15 @@ export function createMessagesService(deps: {
         ? conversations.purchasedAmong(viewerId, ids)
         : Promise.resolve(new Set<string>()),
     ]);
-    return Promise.all(
-      list.map((message) =>
-        presentChatMessage(message, {
-          viewerId,
-          recipientId: recipientOf(message),
-          items: items.get(message.id) ?? [],
-          purchased: purchased.has(message.id),
-          blocked: blocked && message.senderId !== viewerId,
-          links: deps.links,
-        }),
-      ),
-    );
+    return list.map((message) => ({
+      message,
+      viewerId,
+      recipientId: recipientOf(message),
+      items: items.get(message.id) ?? [],
+      purchased: purchased.has(message.id),
+      blocked: blocked && message.senderId !== viewerId,
+      links: deps.links,
+    }));
   }
 
   /** The photos and videos attached by id: the sender's own, usable uploads, in the given order. */
@@ -106,7 +147,7 @@ export function createMessagesService(deps: {
     });
   }
 
-  async function present(viewer: Sender, rows: ConversationRow[]): Promise<Conversation[]> {
+  async function conversationFacts(viewer: Sender, rows: ConversationRow[]): Promise<ConversationFacts[]> {
     const ids = rows.map((row) => row.conversation.id);
     const [people, last] = await Promise.all([
       conversations.people([viewer.id, ...rows.map((row) => row.member.otherId)]),
@@ -119,7 +160,14 @@ export function createMessagesService(deps: {
         if (!other) throw notFound(messageMessages.notFound);
         const lastMessage = last.get(row.conversation.id) ?? null;
         const reason = (await refusal(viewer, other))?.message ?? null;
-        return presentConversation(viewer.id, row, other, lastMessage, reason, attach);
+        return {
+          viewerId: viewer.id,
+          row,
+          other,
+          lastMessage,
+          refusal: reason,
+          canAttachMedia: attach,
+        };
       }),
     );
   }
@@ -131,15 +179,15 @@ export function createMessagesService(deps: {
     return row;
   }
 
-  async function one(user: Sender, row: ConversationRow): Promise<Conversation> {
-    const [view] = await present(user, [row]);
+  async function one(user: Sender, row: ConversationRow): Promise<ConversationFacts> {
+    const [view] = await conversationFacts(user, [row]);
     if (!view) throw notFound(messageMessages.notFound);
     return view;
   }
 
   return {
     /** `/message?user=...`: the conversation with that user, started if new (even when writing is refused). */
-    async open(user: Sender, otherId: string): Promise<Conversation> {
+    async open(user: Sender, otherId: string): Promise<ConversationFacts> {
       const actor = actorOf(user);
       // Yourself and an unverified email are refused before anyone is looked up.
       assertCan(actor, 'conversation:open', { otherId, found: true, blocked: false });
@@ -152,22 +200,17 @@ export function createMessagesService(deps: {
     async list(
       user: Sender,
       options: { limit: number; cursor?: string; query?: string },
-    ): Promise<ConversationList> {
+    ): Promise<FactsPage<ConversationFacts>> {
       const key = decodeCursor(options.cursor, ['at', 'id']);
       const rows = await conversations.list(user.id, {
         limit: options.limit + 1,
         ...(key ? { before: key } : {}),
         ...(options.query?.trim() ? { query: options.query.trim() } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      return {
-        items: await present(user, page),
-        nextCursor:
-          rows.length > options.limit && last
-            ? encodeCursor({ at: last.conversation.updatedAt.toISOString(), id: last.conversation.id })
-            : null,
-      };
+      const page = keysetPage(rows, options.limit, (last) =>
+        timeKey(last.conversation.updatedAt, last.conversation.id),
+      );
+      return { rows: await conversationFacts(user, page.rows), nextCursor: page.nextCursor };
     },
 
     get: async (user: Sender, id: string) => one(user, await member(user, id)),
@@ -176,29 +219,29 @@ export function createMessagesService(deps: {
       user: Sender,
       id: string,
       options: { limit: number; cursor?: string },
-    ): Promise<MessagePage> {
+    ): Promise<FactsPage<MessageFacts>> {
       const row = await member(user, id);
       const before = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await conversations.messages(row.conversation.id, {
         limit: options.limit + 1,
         ...(before ? { beforeId: before } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const oldest = page.at(-1);
+      // Newest first from the query: the cursor is the oldest of the page, which reads oldest first.
+      const page = keysetPage(rows, options.limit, (oldest) => ({ id: oldest.id }));
       const otherId = row.member.otherId;
       return {
-        items: await presentMessages(
+        rows: await messageFacts(
           user.id,
           (message) => (message.senderId === user.id ? otherId : user.id),
-          page.reverse(),
+          page.rows.reverse(),
           await deps.blocks.between(user.id, otherId),
         ),
-        nextCursor: rows.length > options.limit && oldest ? encodeCursor({ id: oldest.id }) : null,
+        nextCursor: page.nextCursor,
       };
     },
 
-    /** Stored once per clientId, then pushed to both sides' open tabs. */
-    async send(user: Sender, id: string, input: SendMessageInput) {
+    /** Stored once per clientId, then pushed to both sides' open tabs; answers the sender's view. */
+    async send(user: Sender, id: string, input: SendMessageInput): Promise<MessageFacts> {
       const row = await member(user, id);
       const other = (await conversations.people([row.member.otherId])).get(row.member.otherId);
       if (!other) throw notFound(messageMessages.notFound);
@@ -216,17 +259,21 @@ export function createMessagesService(deps: {
         mediaIds: media.map((item) => item.id),
         priceCents: media.length > 0 ? messagePriceCents(input.price) : null,
       });
-      const viewFor = async (viewerId: string): Promise<ChatMessage> => {
+      const factsFor = async (viewerId: string): Promise<MessageFacts> => {
         // Sending is refused across a block, so there is none between the two here.
-        const [view] = await presentMessages(viewerId, () => other.id, [message], false);
-        if (!view) throw notFound(messageMessages.messageNotFound);
-        return view;
+        const [facts] = await messageFacts(viewerId, () => other.id, [message], false);
+        if (!facts) throw notFound(messageMessages.messageNotFound);
+        return facts;
       };
-      const [mine, theirs] = await Promise.all([viewFor(user.id), viewFor(other.id)]);
+      const [mine, theirs] = await Promise.all([factsFor(user.id), factsFor(other.id)]);
       if (created) {
         // Each side gets its own view: the recipient sees a priced message's previews only.
-        await deps.events.emit([user.id], 'message.created', { message: mine });
-        await deps.events.emit([other.id], 'message.created', { message: theirs });
+        const [myView, theirView] = await Promise.all([
+          deps.present.chatMessage(mine),
+          deps.present.chatMessage(theirs),
+        ]);
+        await deps.events.emit([user.id], 'message.created', { message: myView });
+        await deps.events.emit([other.id], 'message.created', { message: theirView });
       }
       return mine;
     },
@@ -235,47 +282,41 @@ export function createMessagesService(deps: {
     async purchased(
       user: Sender,
       options: { limit: number; cursor?: string },
-    ): Promise<PurchasedMessageList> {
+    ): Promise<FactsPage<PurchasedMessageFacts>> {
       const before = decodeCursor(options.cursor, ['at', 'id']);
       const rows = await conversations.purchasedBy({
         userId: user.id,
         limit: options.limit + 1,
         ...(before ? { before } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const [views, people] = await Promise.all([
+      const page = keysetPage(rows, options.limit, (last) => timeKey(last.purchasedAt, last.message.id));
+      const [facts, people] = await Promise.all([
         // The list leaves out what was bought from someone across a block (conversations.repository.ts).
-        presentMessages(
+        messageFacts(
           user.id,
           () => user.id,
-          page.map((row) => row.message),
+          page.rows.map((row) => row.message),
           false,
         ),
-        conversations.people([...new Set(page.map((row) => row.message.senderId))]),
+        conversations.people([...new Set(page.rows.map((row) => row.message.senderId))]),
       ]);
-      const last = page.at(-1);
       return {
-        items: page.flatMap((row, index) => {
-          const sender = people.get(row.message.senderId);
-          const message = views[index];
-          return sender && message
-            ? [{ message, from: presentPerson(sender), purchasedAt: row.purchasedAt.toISOString() }]
-            : [];
+        rows: page.rows.flatMap((row, index) => {
+          const from = people.get(row.message.senderId);
+          const message = facts[index];
+          return from && message ? [{ message, from, purchasedAt: row.purchasedAt }] : [];
         }),
-        nextCursor:
-          rows.length > options.limit && last
-            ? encodeCursor({ at: last.purchasedAt.toISOString(), id: last.message.id })
-            : null,
+        nextCursor: page.nextCursor,
       };
     },
 
     /** One message as this member sees it now (after an unlock, say); null when it is not theirs. */
-    async viewOf(viewerId: string, messageId: string): Promise<ChatMessage | null> {
+    async viewOf(viewerId: string, messageId: string): Promise<MessageFacts | null> {
       const found = await conversations.findMessage(messageId);
       const member = found ? { senderId: found.message.senderId, recipientId: found.recipientId } : null;
       if (!found || !can(actorOf({ id: viewerId, role: 'user' }), 'message:member', member)) return null;
       const otherId = found.message.senderId === viewerId ? found.recipientId : found.message.senderId;
-      const [view] = await presentMessages(
+      const [view] = await messageFacts(
         viewerId,
         () => found.recipientId,
         [found.message],
@@ -292,7 +333,7 @@ export function createMessagesService(deps: {
       await deps.events.emit(
         [row.member.otherId, user.id],
         'message.read',
-        presentReadReceipt(row.conversation.id, user.id, now),
+        deps.present.readReceipt(row.conversation.id, user.id, now),
       );
     },
   };

@@ -17,3 +17,20 @@ export function postPublishedEmail(
     { label: 'See your profile', url: profileUrl },
   );
 }
+
+/** To a creator: someone liked one of their posts (their name, never their email). */
+export function likeEmail(
+  to: { email: string; firstName: string },
+  like: { likerName: string; url: string },
+): MailMessage {
+  return message(
+    to.email,
+    `${like.likerName} liked your post`,
+    [
+      `Hi ${to.firstName || 'there'},`,
+      `${like.likerName} liked one of your posts.`,
+      'You can turn these emails off in Settings, under Notifications.',
+    ],
+    { label: 'See the post', url: like.url },
+  );
+}

@@ -1,20 +1,30 @@
 import { normalizeHandle } from '../../../common/handles.ts';
 import { creatorMessages } from '../../../common/schemas/creators.ts';
-import type { PostList, PostType, SearchResults } from '../../../common/schemas/posts.ts';
+import type { PostType } from '../../../common/schemas/posts.ts';
 import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, encodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { FOLLOWED_BOOST } from '../../lib/rank.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import { isOwnerOf, type Viewer } from '../../policies/actions/creators.ts';
-import { presentCreatorSummary } from '../../presenters/creator.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { PostRow, PostsRepository, RankKey } from '../../repositories/posts.repository.ts';
-import type { PresentPosts } from './post-views.ts';
+import type { CreatorRecord, CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { PostRow, PostsRepository, RankKey } from '../../repositories/posts/index.ts';
 
 interface Page {
   limit: number;
   cursor?: string;
+}
+
+/** A page of posts as facts: the endpoint presents the rows for its viewer (PresentPosts). */
+export interface PostPage {
+  rows: PostRow[];
+  nextCursor: string | null;
+}
+
+/** Creators found by search, and (signed in) which of them the viewer follows. */
+export interface CreatorMatches {
+  rows: CreatorRecord[];
+  followed: Set<string> | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,28 +48,19 @@ const encodeKey = (key: RankKey | 'end' | undefined) =>
 export function createFeedsService(deps: {
   posts: PostsRepository;
   creators: Pick<CreatorsRepository, 'search' | 'followedAmong'>;
-  present: PresentPosts;
   clock: Clock;
 }) {
   /** Signed in, each page is read with the viewer's likes, follows and entitlements. */
   const pageViewer = (viewer: Viewer | null) =>
     viewer ? { viewer: { id: viewer.id, now: deps.clock.now() } } : {};
 
-  async function page<Row extends PostRow>(
-    viewer: Viewer | null,
-    rows: Row[],
-    limit: number,
-    key: (row: Row) => string,
-  ) {
-    const items = await deps.present(viewer, rows.slice(0, limit));
-    const last = rows[limit - 1];
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: key(last) }) : null };
-  }
+  const page = <Row extends PostRow>(rows: Row[], limit: number, key: (row: Row) => string): PostPage =>
+    keysetPage(rows, limit, (last) => ({ k: key(last) }));
   const idCursor = (cursor: string | undefined) => decodeCursor(cursor, ['k'])?.k;
 
   return {
     /** A creator's posts (Posts tab) or only photos or videos (Media tab), newest first. */
-    async byCreator(viewer: Viewer | null, handle: string, type: PostType, options: Page): Promise<PostList> {
+    async byCreator(viewer: Viewer | null, handle: string, type: PostType, options: Page): Promise<PostPage> {
       const beforeId = idCursor(options.cursor);
       const kind = KINDS[type];
       // One statement reads the creator, a block either way, the pinned post and the page as a
@@ -80,11 +81,8 @@ export function createFeedsService(deps: {
       if (!profile || !creator) throw notFound(creatorMessages.creatorNotFound);
       assertCan(actorOf(viewer), 'creator:view', { creator, blocked });
       if (!isOwnerOf(viewer, creator)) {
-        const list = await page(viewer, profile.rows, options.limit, (row) => row.post.id);
-        if (profile.pinned) {
-          const [first] = await deps.present(viewer, [profile.pinned]);
-          if (first) list.items.unshift(first);
-        }
+        const list = page(profile.rows, options.limit, (row) => row.post.id);
+        if (profile.pinned) list.rows.unshift(profile.pinned);
         return list;
       }
       // The pinned post heads the Posts tab's first page and is left out of its place in the list.
@@ -104,20 +102,18 @@ export function createFeedsService(deps: {
         ...(beforeId ? { beforeId } : {}),
         ...(pinned ? { excludeId: pinned.post.id } : {}),
       });
-      const list = await page(viewer, rows, options.limit, (row) => row.post.id);
-      if (pinned && !beforeId) {
-        const [first] = await deps.present(viewer, [pinned]);
-        if (first) list.items.unshift(first);
-      }
+      const list = page(rows, options.limit, (row) => row.post.id);
+      if (pinned && !beforeId) list.rows.unshift(pinned);
       return list;
     },
 
     /**
      * Discover: approved creators' posts by rank (recency blended with likes). For a signed-in viewer
      * two keyset streams merge, followed creators' posts lifted by a fixed boost, so every page is
-     * an index range and new posts never shift the pages after the first.
+     * an index range and new posts never shift the pages after the first. Its cursor holds both
+     * streams' positions, so it is built here rather than by keysetPage (one key after the last row).
      */
-    async discover(viewer: Viewer | null, options: Page): Promise<PostList> {
+    async discover(viewer: Viewer | null, options: Page): Promise<PostPage> {
       const at = decodeDiscover(options.cursor);
       const fetch = options.limit + 1;
       const fetched = await deps.posts.discover({
@@ -173,24 +169,24 @@ export function createFeedsService(deps: {
       };
       const more = next.f !== 'end' || next.o !== 'end';
       return {
-        items: await deps.present(viewer, chosen),
+        rows: chosen,
         nextCursor: more ? encodeCursor({ f: encodeKey(next.f), o: encodeKey(next.o) }) : null,
       };
     },
 
     /** Home: the latest posts of the creators the viewer follows. */
-    async following(viewer: Viewer, options: Page): Promise<PostList> {
+    async following(viewer: Viewer, options: Page): Promise<PostPage> {
       const beforeId = idCursor(options.cursor);
       const rows = await deps.posts.following({
         viewer: { id: viewer.id, now: deps.clock.now() },
         limit: options.limit + 1,
         ...(beforeId ? { beforeId } : {}),
       });
-      return page(viewer, rows, options.limit, (row) => row.post.id);
+      return page(rows, options.limit, (row) => row.post.id);
     },
 
     /** The private profile's Liked tab, most recently liked first. */
-    async liked(viewer: Viewer, options: Page): Promise<PostList> {
+    async liked(viewer: Viewer, options: Page): Promise<PostPage> {
       const before = idCursor(options.cursor);
       const [at, id] = before?.split('|') ?? [];
       const rows = await deps.posts.likedBy({
@@ -198,12 +194,12 @@ export function createFeedsService(deps: {
         limit: options.limit + 1,
         ...(at && id && UUID.test(id) && !Number.isNaN(Date.parse(at)) ? { before: { at, id } } : {}),
       });
-      return page(viewer, rows, options.limit, (row) => `${row.likedAt.toISOString()}|${row.post.id}`);
+      return page(rows, options.limit, (row) => `${row.likedAt.toISOString()}|${row.post.id}`);
     },
 
-    async search(viewer: Viewer | null, query: string, limit: number): Promise<SearchResults> {
+    async search(viewer: Viewer | null, query: string, limit: number): Promise<CreatorMatches> {
       const trimmed = query.trim();
-      if (trimmed === '') return { items: [] };
+      if (trimmed === '') return { rows: [], followed: null };
       const rows = await deps.creators.search({
         query: trimmed.replace(/^@/, ''),
         limit,
@@ -216,13 +212,7 @@ export function createFeedsService(deps: {
             rows.map((row) => row.id),
           )
         : null;
-      return {
-        items: rows.map((row) =>
-          viewer && followed
-            ? presentCreatorSummary(row, followed.has(row.id), viewer)
-            : presentCreatorSummary(row),
-        ),
-      };
+      return { rows, followed };
     },
   };
 }

@@ -4,8 +4,6 @@ import {
   type CreatePostInput,
   createPostSchema,
   type LikeState,
-  type PostList,
-  type PostView,
   postMessages,
   type UpdatePostInput,
   youtubeVideoId,
@@ -16,15 +14,16 @@ import { uuidv7 } from '../../lib/ids.ts';
 import { rankScore } from '../../lib/rank.ts';
 import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
 import { isOwnerOf, type Viewer } from '../../policies/actions/creators.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { PostChanges, PostRow, PostsRepository } from '../../repositories/posts.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { PostChanges, PostRow, PostsRepository } from '../../repositories/posts/index.ts';
+import type { BlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import type { OwnedMedia } from '../creators/owned-media.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
 import { nameOf } from '../realtime/actor-name.ts';
 import type { NotificationsService } from '../realtime/notifications.service.ts';
-import type { PresentPosts } from './post-views.ts';
+import { likeEmail } from './emails.ts';
+import type { ReadPostFacts } from './post-views.ts';
 
 type Actor = Viewer & Pick<UserRecord, 'firstName' | 'lastName' | 'isEmailVerified'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,9 +35,12 @@ export function createPostsService(deps: {
   blocks: Pick<BlocksRepository, 'between'>;
   ownedMedia: OwnedMedia;
   library: Pick<MediaLibrary, 'remove'>;
-  present: PresentPosts;
-  notifications: Pick<NotificationsService, 'notify'>;
+  /** The viewer's standing on a post (a vote needs the post unlocked). */
+  facts: ReadPostFacts;
+  notifications: Pick<NotificationsService, 'notify' | 'newPost'>;
   clock: Clock;
+  /** The app's address, for the links in emails (a like's email leads to the post). */
+  publicUrl: string;
   /** Asks for a run of the scheduler at that moment (a scheduled post's time). */
   wakeAt?: (at: Date) => Promise<void>;
 }) {
@@ -69,12 +71,6 @@ export function createPostsService(deps: {
     return row;
   }
 
-  async function one(viewer: Viewer | null, id: string): Promise<PostView> {
-    const [view] = await deps.present(viewer, [await visible(viewer, id)]);
-    if (!view) throw notFound(postMessages.notFound);
-    return view;
-  }
-
   async function setLike(user: Actor, id: string, liked: boolean): Promise<LikeState> {
     if (liked) assertCan(actorOf(user), 'account:act', {});
     const row = await visible(user, id);
@@ -87,18 +83,25 @@ export function createPostsService(deps: {
         actorId: user.id,
         text: `${nameOf(user)} liked your post`,
         link: pathTo('publicProfile', { id: row.creator.handle }),
+        // Off by default: only creators who turn like emails on in Settings get them.
+        email: (to) =>
+          likeEmail(to, {
+            likerName: nameOf(user),
+            url: `${deps.publicUrl}${pathTo('post', { id: row.post.id })}`,
+          }),
       });
     }
     return { liked, likes: result.likes };
   }
 
   return {
-    get: one,
+    /** The post's row for this viewer; the endpoint presents it (server/presenters/posts/post-views.ts). */
+    get: visible,
     /** The post's row when this viewer may see it; not found otherwise (comments and bookmarks ask too). */
     visible,
 
     /** Approved creators only, verified; one upload of their own (not used by another post) or a YouTube link. */
-    async create(user: UserRecord, input: CreatePostInput): Promise<PostView> {
+    async create(user: UserRecord, input: CreatePostInput): Promise<PostRow> {
       assertCan(actorOf(user), 'account:act', {});
       const creator = await deps.creators.findByUserId(user.id);
       assertCan(actorOf(user), 'creator:publish', { creator });
@@ -131,6 +134,7 @@ export function createPostsService(deps: {
         description: body.description,
         mediaId: mediaIds[0] ?? null,
         youtubeId: body.youtubeUrl ? youtubeVideoId(body.youtubeUrl) : null,
+        textOnly: mediaIds.length === 0 && !body.youtubeUrl,
         visibility: body.visibility,
         priceCents: body.visibility === 'pay_per_view' ? cents(body.price) : null,
         rankScore: rankScore(at, 0),
@@ -140,11 +144,18 @@ export function createPostsService(deps: {
       await deps.posts.addItems(post.id, mediaIds.slice(1));
       if (body.poll && pollEndsAt) await deps.posts.createPoll(post.id, body.poll.options, pollEndsAt);
       if (publishAt) await deps.wakeAt?.(publishAt);
-      return one(user, post.id);
+      else if (post.status === 'published') {
+        await deps.notifications.newPost({
+          id: post.id,
+          creatorId: creator.id,
+          creatorName: creator.displayName,
+        });
+      }
+      return visible(user, post.id);
     },
 
     /** The creator changes the text or the audience; to anyone else the post is not theirs to change. */
-    async update(user: Viewer, id: string, input: UpdatePostInput): Promise<PostView> {
+    async update(user: Viewer, id: string, input: UpdatePostInput): Promise<PostRow> {
       const row = await visible(user, id);
       assertCan(actorOf(user), 'post:edit', { isOwner: isOwnerOf(user, row.creator) });
       const now = deps.clock.now();
@@ -198,7 +209,15 @@ export function createPostsService(deps: {
       }
       await deps.posts.update(postId, changes, now);
       if (changes.status === 'scheduled' && changes.publishAt) await deps.wakeAt?.(changes.publishAt);
-      return one(user, postId);
+      // A draft going out now is new to the subscribers; an expired post shown again is not.
+      if (waiting && changes.status === 'published') {
+        await deps.notifications.newPost({
+          id: postId,
+          creatorId: row.creator.id,
+          creatorName: row.creator.displayName,
+        });
+      }
+      return visible(user, postId);
     },
 
     /** Removes the post and its media files (those no other post uses). */
@@ -215,7 +234,7 @@ export function createPostsService(deps: {
     },
 
     /** Pins the creator's published post to the top of their profile (unpinning any other), or unpins it. */
-    async pin(user: Viewer, id: string, pinned: boolean): Promise<PostView> {
+    async pin(user: Viewer, id: string, pinned: boolean): Promise<PostRow> {
       const row = await visible(user, id);
       assertCan(actorOf(user), 'post:pin', {
         isOwner: isOwnerOf(user, row.creator),
@@ -224,23 +243,26 @@ export function createPostsService(deps: {
       });
       if (pinned) await deps.posts.setPinned(row.creator.id, row.post.id, deps.clock.now());
       else if (row.post.pinnedAt) await deps.posts.setPinned(row.creator.id, null, deps.clock.now());
-      return one(user, row.post.id);
+      return visible(user, row.post.id);
     },
 
     /** The creator's scheduled posts (soonest first) or drafts. */
-    async queue(user: UserRecord, status: 'scheduled' | 'draft'): Promise<PostList> {
+    async queue(
+      user: UserRecord,
+      status: 'scheduled' | 'draft',
+    ): Promise<{ rows: PostRow[]; nextCursor: null }> {
       const creator = await deps.creators.findByUserId(user.id);
       assertCan(actorOf(user), 'post:queue', { isCreator: Boolean(creator) });
       assertPresent(creator);
       const rows = await deps.posts.queue(creator.id, status);
-      return { items: await deps.present(user, rows), nextCursor: null };
+      return { rows, nextCursor: null };
     },
 
     /**
      * One vote per fan, while the poll is open, on a post they may see in full (blocks hide the
      * post altogether; a locked post must be unlocked first); the creator does not vote.
      */
-    async vote(user: Actor, id: string, option: number): Promise<PostView> {
+    async vote(user: Actor, id: string, option: number): Promise<PostRow> {
       assertCan(actorOf(user), 'account:act', {});
       const row = await visible(user, id);
       const actor = actorOf(user);
@@ -251,23 +273,23 @@ export function createPostsService(deps: {
         ended: false,
         voted: false,
       };
-      // What can be told before the post is presented: not published, or the creator's own.
+      // What can be told before the viewer's standing is read: not published, or the creator's own.
       assertCan(actor, 'post:vote', facts);
-      const [view] = await deps.present(user, [row]);
-      if (!view) throw notFound(postMessages.notFound);
-      assertCan(actor, 'post:vote', { ...facts, entitled: !view.locked });
+      const [standing] = await deps.facts(user, [row]);
+      if (!standing) throw notFound(postMessages.notFound);
+      assertCan(actor, 'post:vote', { ...facts, entitled: standing.entitled });
       const poll = (await deps.posts.pollsOf([row.post.id], user.id)).get(row.post.id);
       if (!poll) throw notFound(postMessages.noPoll);
       assertCan(actor, 'post:vote', {
         ...facts,
-        entitled: !view.locked,
+        entitled: standing.entitled,
         ended: poll.endsAt.getTime() <= deps.clock.now().getTime(),
         voted: poll.myVote !== null,
       });
       if (option >= poll.options.length) throw validationFailed({ option: postMessages.pollNoSuchOption });
       if (!(await deps.posts.vote(row.post.id, user.id, option, deps.clock.now())))
         throw conflict(postMessages.pollAlreadyVoted);
-      return one(user, row.post.id);
+      return visible(user, row.post.id);
     },
 
     like: (user: Actor, id: string) => setLike(user, id, true),

@@ -1,7 +1,7 @@
 import type { EventName, EventPayload } from '../../../common/events.ts';
 import type { BusEvent, EventBus } from '../../adapters/bus/bus.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventsRepository } from '../../repositories/events.repository.ts';
+import type { EventsRepository } from '../../repositories/realtime/events.repository.ts';
 
 /**
  * Pushes events to users: each is numbered and stored first (so a reconnecting stream can replay
@@ -12,6 +12,11 @@ export function createEventsService(deps: {
   bus: EventBus;
   clock: Clock;
   onError: (error: unknown) => void;
+  /** Told of what was sent once it is stored (push notifications for messages); never awaited. */
+  onEmitted?: (
+    name: EventName,
+    items: { userId: string; payload: EventPayload<EventName> }[],
+  ) => Promise<void>;
 }) {
   async function emitEach<Name extends EventName>(
     name: Name,
@@ -29,6 +34,7 @@ export function createEventsService(deps: {
           .catch((error: unknown) => deps.onError(error)),
       ),
     );
+    deps.onEmitted?.(name, items).catch((error: unknown) => deps.onError(error));
   }
 
   return {

@@ -1,7 +1,6 @@
 import {
   type NotificationKind,
-  type NotificationList,
-  type NotificationSettings,
+  type NotificationView,
   notificationKindInfo,
   notificationKinds,
   type UpdateNotificationSetting,
@@ -9,44 +8,58 @@ import {
 import type { Outbox } from '../../adapters/mail/index.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { presentNotification, presentNotificationSettings } from '../../presenters/notification.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import type {
   NotificationChoice,
   NotificationPreferencesRepository,
-} from '../../repositories/notification-preferences.repository.ts';
-import type { NotificationsRepository } from '../../repositories/notifications.repository.ts';
+} from '../../repositories/realtime/notification-preferences.repository.ts';
+import type {
+  NotificationRow,
+  NotificationsRepository,
+} from '../../repositories/realtime/notifications.repository.ts';
 import type { EventsService } from './events.service.ts';
+import type { PushService } from './push.service.ts';
+
+/** One kind as this user has it: where it goes (null: that way does not exist for the kind). */
+export interface KindChoice {
+  kind: NotificationKind;
+  inApp: boolean | null;
+  email: boolean | null;
+  push: boolean;
+}
 
 /** A kind's defaults (common/events.ts `notificationKindInfo`) with the user's own choice over them. */
-function choiceOf(kind: NotificationKind, saved: NotificationChoice | null | undefined) {
+function choiceOf(kind: NotificationKind, saved: NotificationChoice | null | undefined): KindChoice {
   const info = notificationKindInfo[kind];
   return {
-    inApp: saved?.inApp ?? info.inApp,
-    // A kind that is never emailed stays so whatever was saved.
+    kind,
+    // A kind that is never in the bell or never emailed stays so whatever was saved.
+    inApp: info.inApp === null ? null : (saved?.inApp ?? info.inApp),
     email: info.email === null ? null : (saved?.email ?? info.email),
+    push: saved?.push ?? info.push,
   };
 }
 
 /**
- * Every notification (follow, subscribe, purchase, like, comment, reply): stored, counted and pushed
- * to the user's open tabs, and emailed for the kinds that have an email, each as the user chose in
- * Settings.
+ * Every notification (follow, subscribe, purchase, like, comment, reply, payouts, ...): stored,
+ * counted and sent to the user's open tabs, emailed for the kinds that have an email, and pushed to
+ * the devices that turned push on, each as the user chose in Settings.
  */
 export function createNotificationsService(deps: {
   notifications: NotificationsRepository;
   preferences: NotificationPreferencesRepository;
   events: Pick<EventsService, 'emit'>;
+  push: Pick<PushService, 'announce'>;
   outbox: Pick<Outbox, 'sendInBackground'>;
   clock: Clock;
+  /** How a stored notification is sent to the owner's tabs (its presenter, given by the module). */
+  present: (row: NotificationRow) => NotificationView;
   onError: (error: unknown) => void;
 }) {
   /** Every kind, in the table's order, as this user has it. */
-  async function settings(userId: string): Promise<NotificationSettings> {
+  async function settings(userId: string): Promise<KindChoice[]> {
     const saved = await deps.preferences.forUser(userId);
-    return presentNotificationSettings(
-      notificationKinds.map((kind) => ({ kind, ...choiceOf(kind, saved.get(kind)) })),
-    );
+    return notificationKinds.map((kind) => choiceOf(kind, saved.get(kind)));
   }
 
   return {
@@ -69,45 +82,67 @@ export function createNotificationsService(deps: {
         if (choice.inApp) {
           const row = await deps.notifications.create({ ...stored, createdAt: deps.clock.now() });
           const unread = await deps.notifications.unreadCount(input.userId);
-          await deps.events.emit([input.userId], 'notification', {
-            notification: presentNotification(row),
-            unread,
-          });
+          await deps.events.emit([input.userId], 'notification', { notification: deps.present(row), unread });
         }
         if (email && choice.email) {
           const address = await deps.preferences.addressOf(input.userId);
           if (address) deps.outbox.sendInBackground(email(address));
+        }
+        // The push job reads the choice again for each device's owner: only its words are given here.
+        if (choice.push) {
+          await deps.push.announce(
+            input.kind,
+            { userIds: [input.userId] },
+            { title: input.text, url: input.link?.startsWith('/') ? input.link : '/' },
+          );
         }
       } catch (error) {
         deps.onError(error);
       }
     },
 
+    /**
+     * A post went out (at once or on its schedule): its creator's subscribers hear of it by push,
+     * by name only (never its words or media: the push service is not a subscriber).
+     */
+    async newPost(post: { id: string; creatorId: string; creatorName: string }) {
+      await deps.push.announce(
+        'new_post',
+        { subscribersOf: post.creatorId },
+        {
+          title: `${post.creatorName} posted something new`,
+          url: `/post/${post.id}`,
+          tag: `post-${post.id}`,
+        },
+      );
+    },
+
     settings,
 
-    async updateSetting(userId: string, change: UpdateNotificationSetting): Promise<NotificationSettings> {
+    async updateSetting(userId: string, change: UpdateNotificationSetting): Promise<KindChoice[]> {
       const current = choiceOf(change.kind, await deps.preferences.find(userId, change.kind));
       await deps.preferences.save(
         userId,
         change.kind,
-        { inApp: change.inApp ?? current.inApp, email: change.email ?? current.email ?? false },
+        {
+          inApp: change.inApp ?? current.inApp ?? false,
+          email: change.email ?? current.email ?? false,
+          push: change.push ?? current.push,
+        },
         deps.clock.now(),
       );
       return settings(userId);
     },
 
-    async list(userId: string, options: { limit: number; cursor?: string }): Promise<NotificationList> {
+    async list(userId: string, options: { limit: number; cursor?: string }) {
       const before = decodeCursor(options.cursor, ['id'])?.id;
       const rows = await deps.notifications.list(userId, {
         limit: options.limit + 1,
         ...(before ? { beforeId: before } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
       return {
-        items: page.map(presentNotification),
+        ...keysetPage(rows, options.limit, (last) => ({ id: last.notification.id })),
         unread: await deps.notifications.unreadCount(userId),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.notification.id }) : null,
       };
     },
 

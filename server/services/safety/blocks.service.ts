@@ -1,10 +1,10 @@
 import { notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage, timeKey } from '../../lib/cursor.ts';
 import { searchTerm } from '../../lib/search-term.ts';
 import { type Actor, actorOf, assertCan } from '../../policies/access.ts';
-import type { BlocksRepository } from '../../repositories/blocks.repository.ts';
-import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
+import type { UserRecord, UsersRepository } from '../../repositories/auth/users.repository.ts';
+import type { BlocksRepository } from '../../repositories/safety/blocks.repository.ts';
 import type { ConversationChanges } from '../messages/conversation-changes.ts';
 
 export function createBlocksService(deps: {
@@ -34,15 +34,7 @@ export function createBlocksService(deps: {
         ...(before ? { before } : {}),
         ...(searchTerm(options.query) ? { query: searchTerm(options.query) } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
-      return {
-        rows: page,
-        nextCursor:
-          rows.length > options.limit && last
-            ? encodeCursor({ at: last.blockedAt.toISOString(), id: last.id })
-            : null,
-      };
+      return keysetPage(rows, options.limit, (last) => timeKey(last.blockedAt, last.id));
     },
 
     async block(user: Pick<UserRecord, 'id' | 'role'>, otherId: string): Promise<void> {

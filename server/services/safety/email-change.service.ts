@@ -7,11 +7,11 @@ import { badRequest, conflict, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { blocked, consume, rateLimits, record } from '../../lib/rate-limits.ts';
 import { hmacSha256, sameDigest, sixDigitCode } from '../../lib/secrets.ts';
+import type { UserRecord, UsersRepository } from '../../repositories/auth/users.repository.ts';
 import type {
   EmailChangeRecord,
   EmailChangesRepository,
-} from '../../repositories/email-changes.repository.ts';
-import type { UserRecord, UsersRepository } from '../../repositories/users.repository.ts';
+} from '../../repositories/safety/email-changes.repository.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { emailChangeCodeEmail, emailChangedNoticeEmail } from './emails.ts';
 

@@ -1,5 +1,6 @@
 import { limits } from '../../../common/limits.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { message } from '../auth/emails.ts';
 
 const quote = (text: string) => text.split('\n').map((line) => `> ${line}`);
@@ -44,4 +45,18 @@ export function emailChangedNoticeEmail(to: string, newEmail: string): MailMessa
     `The email address of your Fanplace account was changed to ${newEmail}. This address no longer signs in.`,
     'If you did not do this, contact support right away.',
   ]);
+}
+
+/** "Download your data": the zip is ready in Settings (never attached, never linked directly). */
+export function dataExportReadyEmail(to: string, settingsUrl: string, expiresAt: Date): MailMessage {
+  return message(
+    to,
+    'Your Fanplace data is ready to download',
+    [
+      'The copy of your data you asked for is ready.',
+      `Download it from Settings, under Your data, while you are signed in. It is kept until ${formatDay(expiresAt)}, then removed; you can ask for a new one at any time.`,
+      'If you did not ask for this, change your password and contact support.',
+    ],
+    { label: 'Open Your data', url: settingsUrl },
+  );
 }

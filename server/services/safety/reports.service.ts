@@ -3,19 +3,20 @@ import { reportSchema, safetyMessages } from '../../../common/schemas/safety.ts'
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { consume, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import { isAdminAccount } from '../../policies/actions/accounts.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
-import type { CommentsRepository } from '../../repositories/comments.repository.ts';
-import type { PostsRepository } from '../../repositories/posts.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CommentsRepository } from '../../repositories/engagement/comments.repository.ts';
+import type { PostsRepository } from '../../repositories/posts/index.ts';
 import type {
   ReportRecord,
   ReportsRepository,
   ReportTargetFacts,
-} from '../../repositories/reports.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
+} from '../../repositories/safety/reports.repository.ts';
+import type { BlockListService } from '../media/block-list.service.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
 
 /** A report with what the admins' queue shows of it, as read at `now` (presented by the route). */
@@ -32,6 +33,7 @@ export function createReportsService(deps: {
   posts: Pick<PostsRepository, 'delete' | 'isMediaUsed'>;
   comments: Pick<CommentsRepository, 'find' | 'delete'>;
   library: Pick<MediaLibrary, 'remove'>;
+  blockList: Pick<BlockListService, 'blockPost'>;
   limiter: RateLimiter;
   clock: Clock;
 }) {
@@ -76,11 +78,10 @@ export function createReportsService(deps: {
         limit: options.limit + 1,
         ...(after ? { afterId: after } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const last = page.at(-1);
+      const page = keysetPage(rows, options.limit, (last) => ({ id: last.report.id }));
       return {
-        items: await Promise.all(page.map((row) => facts(row.report, row.reporterEmail))),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.report.id }) : null,
+        items: await Promise.all(page.rows.map((row) => facts(row.report, row.reporterEmail))),
+        nextCursor: page.nextCursor,
       };
     },
 
@@ -98,6 +99,12 @@ export function createReportsService(deps: {
       if (decision.removeContent) {
         const target = await deps.reports.target(report.targetType, report.targetId, null);
         if (report.targetType === 'post' && target) {
+          // Removed media may not come back: its hashes go on the block list before anything is deleted.
+          await deps.blockList.blockPost(report.targetId, {
+            source: 'moderation',
+            note: decision.resolution,
+            adminId: admin.id,
+          });
           await deps.posts.delete(report.targetId);
           // Its media goes too, unless another post of the creator still shows it (the vault).
           if (target.mediaId && !(await deps.posts.isMediaUsed(target.mediaId)))

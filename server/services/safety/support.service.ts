@@ -4,7 +4,7 @@ import type { Outbox } from '../../adapters/mail/index.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { consume, type RateLimit, rateLimits } from '../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
@@ -12,7 +12,7 @@ import type {
   SupportReplyRecord,
   SupportRepository,
   SupportTicketRecord,
-} from '../../repositories/support.repository.ts';
+} from '../../repositories/safety/support.repository.ts';
 import { supportReceivedEmail, supportReplyEmail } from './emails.ts';
 
 /** A ticket with its replies, as read at `now` (presented by the route). */
@@ -83,12 +83,11 @@ export function createSupportService(deps: {
         limit: options.limit + 1,
         ...(after ? { afterId: after } : {}),
       });
-      const page = rows.slice(0, options.limit);
-      const replies = await deps.support.replies(page.map((ticket) => ticket.id));
-      const last = page.at(-1);
+      const page = keysetPage(rows, options.limit, (last) => ({ id: last.id }));
+      const replies = await deps.support.replies(page.rows.map((ticket) => ticket.id));
       return {
-        items: page.map((ticket) => facts(ticket, replies.get(ticket.id) ?? [])),
-        nextCursor: rows.length > options.limit && last ? encodeCursor({ id: last.id }) : null,
+        items: page.rows.map((ticket) => facts(ticket, replies.get(ticket.id) ?? [])),
+        nextCursor: page.nextCursor,
       };
     },
 

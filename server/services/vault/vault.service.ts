@@ -1,22 +1,23 @@
 import {
   describeVaultUse,
-  type VaultFolder,
-  type VaultPage,
   type VaultQuery,
   vaultMessages,
   vaultQuerySchema,
 } from '../../../common/schemas/vault.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
 import { actorOf, assertCan } from '../../policies/access.ts';
-import { presentVaultFolder, presentVaultItem } from '../../presenters/vault.ts';
-import type { CreatorsRepository } from '../../repositories/creators.repository.ts';
-import type { MediaRepository } from '../../repositories/media.repository.ts';
-import type { UserRecord } from '../../repositories/users.repository.ts';
-import type { VaultRepository, VaultUses } from '../../repositories/vault.repository.ts';
+import type { UserRecord } from '../../repositories/auth/users.repository.ts';
+import type { CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
+import type { MediaRepository } from '../../repositories/media/media.repository.ts';
+import type {
+  VaultFolderRecord,
+  VaultRepository,
+  VaultRow,
+  VaultUses,
+} from '../../repositories/vault/vault.repository.ts';
 import type { MediaLibrary } from '../media/library.service.ts';
-import type { MediaLinks } from '../media/links.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,16 +25,25 @@ const DAY = 24 * 60 * 60 * 1000;
 const NAMED_PLACES = 3;
 const NO_USES: VaultUses = { listed: [], total: 0 };
 
+/** A folder with how many items it holds. */
+export type VaultFolderFacts = VaultFolderRecord & { itemCount: number };
+
+/** A page of the vault as facts: each item with where it is used; the endpoint presents it. */
+export interface VaultItemsPage {
+  items: { row: VaultRow; uses: VaultUses }[];
+  nextCursor: string | null;
+}
+
 /**
  * A creator's vault: every photo and video they uploaded for posts, in folders of their own, with
- * the posts that show each one. Only the owner reaches any of it.
+ * the posts that show each one. Only the owner reaches any of it. Answers facts; the endpoints
+ * present them (server/presenters/vault/vault.ts).
  */
 export function createVaultService(deps: {
   vault: VaultRepository;
   media: Pick<MediaRepository, 'findById'>;
   creators: Pick<CreatorsRepository, 'findByUserId'>;
   library: Pick<MediaLibrary, 'remove'>;
-  links: MediaLinks;
   clock: Clock;
 }) {
   async function requireCreator(user: UserRecord) {
@@ -59,13 +69,8 @@ export function createVaultService(deps: {
       throw conflict(vaultMessages.folderNameTaken, { name: vaultMessages.folderNameTaken });
   }
 
-  async function folders(user: UserRecord): Promise<{ items: VaultFolder[] }> {
-    const rows = await deps.vault.folders(user.id);
-    return { items: rows.map(presentVaultFolder) };
-  }
-
   return {
-    async list(user: UserRecord, input: VaultQuery): Promise<VaultPage> {
+    async list(user: UserRecord, input: VaultQuery): Promise<VaultItemsPage> {
       await requireCreator(user);
       const query = vaultQuerySchema.parse(input);
       const beforeId = decodeCursor(query.cursor, ['id'])?.id;
@@ -79,35 +84,31 @@ export function createVaultService(deps: {
         ...(query.folder ? { folder: query.folder === 'none' ? 'none' : query.folder.toLowerCase() } : {}),
         ...(beforeId && UUID.test(beforeId) ? { beforeId } : {}),
       });
-      const page = rows.slice(0, query.limit);
-      const uses = await deps.vault.usesOf(page.map((row) => row.media.id));
-      const items = await Promise.all(
-        page.map((row) => presentVaultItem(row, uses.get(row.media.id) ?? NO_USES, deps.links)),
-      );
-      const last = page.at(-1);
+      const page = keysetPage(rows, query.limit, (last) => ({ id: last.media.id }));
+      const uses = await deps.vault.usesOf(page.rows.map((row) => row.media.id));
       return {
-        items,
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ id: last.media.id }) : null,
+        items: page.rows.map((row) => ({ row, uses: uses.get(row.media.id) ?? NO_USES })),
+        nextCursor: page.nextCursor,
       };
     },
 
-    folders: async (user: UserRecord) => {
+    folders: async (user: UserRecord): Promise<VaultFolderFacts[]> => {
       await requireCreator(user);
-      return folders(user);
+      return deps.vault.folders(user.id);
     },
 
-    async createFolder(user: UserRecord, name: string): Promise<VaultFolder> {
+    async createFolder(user: UserRecord, name: string): Promise<VaultFolderFacts> {
       await requireCreator(user);
       await checkNameFree(user, name);
       const folder = await deps.vault.createFolder(user.id, name, deps.clock.now());
-      return presentVaultFolder({ ...folder, itemCount: 0 });
+      return { ...folder, itemCount: 0 };
     },
 
-    async renameFolder(user: UserRecord, id: string, name: string): Promise<VaultFolder> {
+    async renameFolder(user: UserRecord, id: string, name: string): Promise<VaultFolderFacts> {
       const folder = await ownFolder(user, id);
       await checkNameFree(user, name, folder.id);
       await deps.vault.renameFolder(folder.id, name);
-      const found = (await folders(user)).items.find((item) => item.id === folder.id);
+      const found = (await deps.vault.folders(user.id)).find((item) => item.id === folder.id);
       if (!found) throw notFound(vaultMessages.folderNotFound);
       return found;
     },

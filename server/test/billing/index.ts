@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { WebhookDelivery } from '../../adapters/payments/webhook-delivery.ts';
-import { assertLedgerBalanced } from '../../repositories/ledger.repository.ts';
+import { assertLedgerBalanced } from '../../repositories/billing/core/ledger.repository.ts';
 import type { AccountsTestApp } from '../accounts.ts';
 import { createTestClock } from '../clock.ts';
 import { type FakePaystack, startFakePaystack } from '../fake-paystack.ts';

@@ -1,4 +1,15 @@
-import { Banknote, Flag, LayoutDashboard, LifeBuoy, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  Banknote,
+  Flag,
+  Gavel,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  ScanSearch,
+  ShieldBan,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { isAdmin } from '../../components/admin-gate.tsx';
 import {
   DropdownMenu,
@@ -9,6 +20,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useCreatorStanding } from '../../features/creators/api/get-my-creator.ts';
 import { useAppNavigate } from '../../hooks/use-app-navigate.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { displayNameOf } from '../../lib/user-display.ts';
@@ -19,10 +31,14 @@ interface AccountDropdownProps {
   defaultOpen?: boolean;
 }
 
-/** Profile, Dashboard and Logout under the avatar; admins also reach creator review, reports and support. */
+/**
+ * Profile and Logout under the avatar; Dashboard for creators whose page is approved (a fan has none);
+ * admins also reach creator review, reports, support and payouts.
+ */
 export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownProps) {
   const { go } = useAppNavigate();
   const logout = useLogout();
+  const isCreator = useCreatorStanding(user.id) === 'approved';
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
@@ -38,10 +54,18 @@ export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownPr
           <UserRound aria-hidden="true" />
           Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => go('home')}>
-          <LayoutDashboard aria-hidden="true" />
-          Dashboard
-        </DropdownMenuItem>
+        {isCreator ? (
+          <DropdownMenuItem onSelect={() => go('home')}>
+            <LayoutDashboard aria-hidden="true" />
+            Dashboard
+          </DropdownMenuItem>
+        ) : null}
+        {isCreator && !isAdmin(user) ? (
+          <DropdownMenuItem onSelect={() => go('traceLeak')}>
+            <ScanSearch aria-hidden="true" />
+            Trace a leak
+          </DropdownMenuItem>
+        ) : null}
         {isAdmin(user) ? (
           <>
             <DropdownMenuItem onSelect={() => go('adminCreators')}>
@@ -59,6 +83,18 @@ export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownPr
             <DropdownMenuItem onSelect={() => go('adminPayouts')}>
               <Banknote aria-hidden="true" />
               Payouts
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => go('traceLeak')}>
+              <ScanSearch aria-hidden="true" />
+              Trace a leak
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => go('adminBlockList')}>
+              <ShieldBan aria-hidden="true" />
+              Block list
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => go('adminTakedowns')}>
+              <Gavel aria-hidden="true" />
+              Takedowns
             </DropdownMenuItem>
           </>
         ) : null}

@@ -10,7 +10,7 @@ const AccountDropdown = lazy(() =>
   import('./account-dropdown.tsx').then((module) => ({ default: module.AccountDropdown })),
 );
 
-/** Signed out: Sign In and Sign Up. Signed in: the avatar opens Profile, Dashboard and Logout. */
+/** Signed out: Sign In and Sign Up. Signed in: the avatar opens Profile, Dashboard (creators) and Logout. */
 export function AccountMenu() {
   const session = useSession();
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);

@@ -1,10 +1,11 @@
 import { Outlet, useLocation } from 'react-router';
-import { CheckoutReturnHost } from '../../features/fan-payments/index.ts';
+import { CheckoutReturnHost, OneTapHost } from '../../features/fan-payments/index.ts';
 import { cn } from '../../lib/utils.ts';
 import { AuthModalHost } from './auth-modal-host.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { isBottomBarHidden } from './layout-rules.ts';
 import { LeftNav } from './left-nav.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { RightPanel } from './right-panel.tsx';
 import { SecondFactorHost } from './second-factor-host.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -21,6 +22,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
+      <OfflineBanner />
       <div className="mx-auto flex w-full max-w-[1600px]">
         <LeftNav />
         <main
@@ -39,6 +41,7 @@ export function AppLayout() {
       <AuthModalHost />
       <SecondFactorHost />
       <CheckoutReturnHost />
+      <OneTapHost />
     </div>
   );
 }

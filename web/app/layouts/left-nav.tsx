@@ -1,11 +1,12 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useCreatorStanding } from '../../features/creators/api/get-my-creator.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import { menu, useMenu } from './menu-store.ts';
-import { primaryNav, settingsNav } from './nav-items.ts';
+import { primaryNavFor, settingsNav } from './nav-items.ts';
 import { LogoutNavButton, NavList } from './nav-list.tsx';
 
 /** The desktop side menu: full width from 1024 px (unless collapsed), an icon rail from 768 px. */
@@ -13,6 +14,7 @@ export function LeftNav() {
   const { isOpen } = useMenu();
   const session = useSession();
   const logout = useLogout();
+  const standing = useCreatorStanding(session?.user.id);
   const isWide = useMediaQuery('(min-width: 1024px)');
   const collapsed = !isOpen || !isWide;
 
@@ -25,7 +27,7 @@ export function LeftNav() {
       )}
     >
       <div className="flex-1 overflow-y-auto p-3">
-        <NavList items={primaryNav} collapsed={collapsed} />
+        <NavList items={primaryNavFor(standing)} collapsed={collapsed} />
       </div>
       <div className="flex flex-col gap-1 border-t border-border p-3">
         <NavList items={[settingsNav]} collapsed={collapsed} />

@@ -13,10 +13,11 @@ import {
   SheetTrigger,
 } from '../../components/ui/sheet.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useCreatorStanding } from '../../features/creators/api/get-my-creator.ts';
 import { useSession } from '../../lib/session.ts';
 import { storage } from '../../lib/storage.ts';
 import { menu, useMenu } from './menu-store.ts';
-import { editProfileNav, emailVerificationNav, moreNav, primaryNav, settingsNav } from './nav-items.ts';
+import { editProfileNav, emailVerificationNav, moreNav, primaryNavFor, settingsNav } from './nav-items.ts';
 import { LogoutNavButton, NavList } from './nav-list.tsx';
 
 /** The phone menu: the left navigation plus every other page, in a sheet with focus kept inside. */
@@ -25,6 +26,7 @@ export function MobileMenuSheet() {
   const { pathname } = useLocation();
   const session = useSession();
   const logout = useLogout();
+  const standing = useCreatorStanding(session?.user.id);
   const close = () => menu.setMobileOpen(false);
 
   // Close after navigating (not on mount: a tap on the stand-in button may have opened it already).
@@ -57,7 +59,7 @@ export function MobileMenuSheet() {
           </Link>
         </div>
         <nav aria-label="Site" className="flex-1 overflow-y-auto p-3">
-          <NavList items={primaryNav} onNavigate={close} />
+          <NavList items={primaryNavFor(standing)} onNavigate={close} />
           <h3 className="mt-5 mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             More
           </h3>

@@ -14,6 +14,7 @@ import {
   MailCheck,
   Megaphone,
   MessageCircle,
+  ScanSearch,
   Settings,
   Shield,
   Sparkles,
@@ -46,6 +47,11 @@ export const primaryNav: NavItem[] = [
   { name: 'lists', label: 'Lists', icon: ListChecks },
 ];
 
+/** The left navigation as this viewer sees it: "Become a Creator" only for those who may become one. */
+export function primaryNavFor(standing: 'approved' | 'other' | 'unknown'): NavItem[] {
+  return standing === 'other' ? primaryNav : primaryNav.filter((item) => item.name !== 'creator');
+}
+
 export const settingsNav: NavItem = { name: 'settings', label: 'Settings', icon: Settings };
 
 /** The rest of the route table, listed in the phone menu after the primary items. */
@@ -55,6 +61,7 @@ export const moreNav: NavItem[] = [
   { name: 'vault', label: 'Vault', icon: Images },
   { name: 'massMessages', label: 'Mass messages', icon: Megaphone },
   { name: 'offers', label: 'Trials and promotions', icon: Gift },
+  { name: 'traceLeak', label: 'Trace a leak', icon: ScanSearch },
   { name: 'pricing', label: 'Pricing', icon: Tag },
   { name: 'fontSettings', label: 'Font settings', icon: Type },
   { name: 'about', label: 'About', icon: Info },
@@ -76,8 +83,8 @@ export const emailVerificationNav: NavItem = {
  * Routes deliberately absent from the phone menu: the spec leaves out sign-in and sign-up (the account
  * menu has them); a public profile needs a creator to look at; a password reset needs the emailed token;
  * Google's return page needs its one-time code; the alias only redirects; creator review, reports,
- * support and payouts are for admins, who reach them from the account menu; a post's page and a
- * list's feed need a post or a list to show (their cards and the Lists page lead there); the earnings
+ * support, payouts and the block list are for admins, who reach them from the account menu; a post's
+ * page and a list's feed need a post or a list to show (their cards and the Lists page lead there); the earnings
  * overview and the payout settings are parts of the wallet, which links to them.
  */
 export const routesNotInMobileMenu: RouteName[] = [
@@ -92,6 +99,8 @@ export const routesNotInMobileMenu: RouteName[] = [
   'adminSupport',
   'adminSupportTicket',
   'adminPayouts',
+  'adminBlockList',
+  'adminTakedowns',
   'post',
   'list',
   'walletEarnings',

@@ -30,8 +30,9 @@ function PageSkeleton({ pathname }: { pathname: string }) {
   }
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-12">
-      {/* An id of its own: the server's page beside it has the other. */}
-      <HomeIntro headingId="why-heading-skeleton" />
+      {/* An id of its own: the server's page beside it has the other. No "Become a Creator" until
+          the app knows whether this viewer is one already. */}
+      <HomeIntro headingId="why-heading-skeleton" becomeCreator={false} />
       <div className="mx-auto w-full max-w-2xl">
         <PostListSkeleton />
       </div>

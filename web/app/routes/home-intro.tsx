@@ -25,9 +25,16 @@ const highlights = [
 /**
  * What Home says to everyone, signed in or not: the page's heading and what Fanplace offers. Also
  * the top of Home's signed-in skeleton (layouts/session-skeleton.tsx), so nothing moves when the
- * app takes over.
+ * app takes over. `becomeCreator` false leaves out "Become a Creator" (a creator already is one, and
+ * a signed-in viewer's answer may not be in yet).
  */
-export function HomeIntro({ headingId = 'why-heading' }: { headingId?: string }) {
+export function HomeIntro({
+  headingId = 'why-heading',
+  becomeCreator = true,
+}: {
+  headingId?: string;
+  becomeCreator?: boolean;
+}) {
   return (
     <>
       <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary/15 via-primary/5 to-transparent px-6 py-12 md:px-12 md:py-16">
@@ -48,12 +55,14 @@ export function HomeIntro({ headingId = 'why-heading' }: { headingId?: string })
               Discover Creators
             </Link>
           </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to={pathTo('creator')} onClick={() => trackButtonClick('become_a_creator')}>
-              <Sparkles aria-hidden="true" />
-              Become a Creator
-            </Link>
-          </Button>
+          {becomeCreator ? (
+            <Button asChild size="lg" variant="outline">
+              <Link to={pathTo('creator')} onClick={() => trackButtonClick('become_a_creator')}>
+                <Sparkles aria-hidden="true" />
+                Become a Creator
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </section>
       <section aria-labelledby={headingId}>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useCreatorStanding } from '../../features/creators/api/get-my-creator.ts';
 import { PostListSkeleton } from '../../features/posts/components/post-list-skeleton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../lib/session.ts';
@@ -14,9 +15,10 @@ const FollowingFeed = lazy(() =>
 function HomePage() {
   useDocumentTitle('Home');
   const session = useSession();
+  const standing = useCreatorStanding(session?.user.id);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-12">
-      <HomeIntro />
+      <HomeIntro becomeCreator={standing === 'other'} />
       {session ? (
         <Suspense
           fallback={

@@ -22,6 +22,14 @@ function TermsPage() {
           to the people you choose (everyone, your subscribers, or buyers of a locked post). Post only what
           you created or have the right to share.
         </p>
+        <h2>Marked copies</h2>
+        <p>
+          Every photo you are shown carries an invisible mark that names that copy, and a creator may add a
+          visible one with their page address or your name. A creator may also have a video made so that the
+          copy each viewer streams is their own, so a recording of it names that copy too. If a copy is shared
+          where it should not be, the mark tells its creator and Fanplace which account it was given to; that
+          account may be suspended. Sharing a creator's paid content outside Fanplace is not allowed.
+        </p>
         <h2>What is not allowed</h2>
         <ul>
           <li>Content involving anyone under {limits.minimumAge}, or anyone who has not consented.</li>

@@ -6,7 +6,10 @@ import {
   draftProblems,
   emptyDraft,
   fileProblem,
+  newPoll,
   type PostDraft,
+  pollEndBeforePublish,
+  pollProblem,
   problemsFromServer,
   toCreateInput,
   visibilityOf,
@@ -33,14 +36,36 @@ describe('post draft rules (spec section 5)', () => {
     expect(draftProblems(draft({ postDescription: 'x'.repeat(500), youtubeUrl: youtube }))).toEqual({});
   });
 
-  it('needs one image or video, or a valid YouTube link', () => {
-    expect(draftProblems(draft({ postDescription: 'Hi' })).media).toBe(
-      'Please upload at least one image or video',
-    );
+  it('takes a text post (no media), and checks a YouTube link when there is one', () => {
+    expect(draftProblems(draft({ postDescription: 'Hi' }))).toEqual({});
+    expect(draftProblems(draft({ postDescription: '   ' }))).toEqual({
+      description: postMessages.descriptionRequired,
+    });
     expect(draftProblems(draft({ postDescription: 'Hi', youtubeUrl: 'https://vimeo.com/1' })).media).toBe(
       postMessages.youtubeInvalid,
     );
     expect(draftProblems(draft({ postDescription: 'Hi', media: file('image/png') }))).toEqual({});
+  });
+
+  it('builds a text post request with every visibility: no media, no link', () => {
+    const text = draft({ postDescription: '  Just words  ' });
+    expect(toCreateInput(text, null)).toEqual({ description: 'Just words', visibility: 'public' });
+    expect(toCreateInput({ ...text, selectedAction: 'Locked Content' }, null)).toEqual({
+      description: 'Just words',
+      visibility: 'subscribers',
+    });
+    const paid = {
+      ...text,
+      selectedAction: 'Locked Content',
+      selectedPrice: 'One-Time Payment',
+      chargeAmount: '3',
+    } as const;
+    expect(draftProblems(paid)).toEqual({});
+    expect(toCreateInput(paid, null)).toEqual({
+      description: 'Just words',
+      visibility: 'pay_per_view',
+      price: '3',
+    });
   });
 
   it('asks One-Time Payment for a valid amount, and nothing else for a price', () => {
@@ -105,5 +130,33 @@ describe('post draft rules (spec section 5)', () => {
     });
     expect(problemsFromServer(undefined)).toEqual({});
     expect(chargeInputFilter('$4,99.5a')).toBe('499.5');
+  });
+
+  it('gives a new poll an end a day after the post comes out, which the rules accept', () => {
+    const now = new Date(2026, 2, 12, 14, 5).getTime();
+    expect(newPoll({ when: 'now', publishAt: '' }, now)).toEqual({
+      options: ['', ''],
+      endsAt: '2026-03-13T14:05',
+    });
+    // Scheduled: a day after the publish time, so the poll is open once the post is out.
+    expect(newPoll({ when: 'scheduled', publishAt: '2026-03-20T09:30' }, now).endsAt).toBe(
+      '2026-03-21T09:30',
+    );
+    // A publish time already past (or not set yet) counts from now.
+    expect(newPoll({ when: 'scheduled', publishAt: '2026-03-01T09:30' }, now).endsAt).toBe(
+      '2026-03-13T14:05',
+    );
+    const filled = { ...newPoll({ when: 'now', publishAt: '' }, now), options: ['Yes', 'No'] };
+    expect(pollProblem(filled, now)).toBeNull();
+  });
+
+  it('asks a scheduled post for a poll that ends after the post comes out, as the server does', () => {
+    const poll = { options: ['Yes', 'No'], endsAt: '2099-01-01T10:00' };
+    expect(pollProblem(poll, Date.now(), new Date(2099, 0, 2, 10, 0))).toBe(pollEndBeforePublish);
+    expect(
+      draftProblems(draft({ postDescription: 'Hi', poll, when: 'scheduled', publishAt: '2099-01-02T10:00' }))
+        .poll,
+    ).toBe(pollEndBeforePublish);
+    expect(draftProblems(draft({ postDescription: 'Hi', poll })).poll).toBeUndefined();
   });
 });

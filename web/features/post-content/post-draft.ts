@@ -10,7 +10,7 @@ import {
   postMessages,
   youtubeVideoId,
 } from '#common/schemas/posts.ts';
-import { localToInstant } from '../../lib/format.ts';
+import { instantToLocal, localToInstant } from '../../lib/format.ts';
 import { timeProblems } from '../posts/index.ts';
 
 export type PostAction = (typeof postActions)[number];
@@ -37,6 +37,8 @@ export interface PostDraft {
   chargeAmount: string;
   /** One image or one video; choosing one replaces the other. */
   media: ChosenFile | null;
+  /** The video is made so that a recording of it names its viewer (doubles its storage). */
+  traceRecordings: boolean;
   /** A YouTube link instead of a file. */
   youtubeUrl: string;
   /** "Add more": the post's later photos and videos, in order (a carousel). */
@@ -57,6 +59,7 @@ export const emptyDraft: PostDraft = {
   selectedPrice: lockedPriceOptions[0],
   chargeAmount: '',
   media: null,
+  traceRecordings: false,
   youtubeUrl: '',
   more: [],
   poll: null,
@@ -104,21 +107,48 @@ export function draftProblems(draft: PostDraft): DraftProblems {
   const link = draft.youtubeUrl.trim();
   const files = (draft.media ? 1 : 0) + (draft.more?.length ?? 0);
   if (files > limits.postItemsMax) problems.media = postMessages.tooManyItems;
-  else if (files === 0 && link === '') problems.media = postMessages.mediaRequired;
-  else if (files === 0 && !youtubeVideoId(link)) problems.media = postMessages.youtubeInvalid;
+  // No file and no link: a text post, whose description is all it needs.
+  else if (files === 0 && link !== '' && !youtubeVideoId(link)) problems.media = postMessages.youtubeInvalid;
 
   if (visibilityOf(draft) === 'pay_per_view') {
     const problem = chargeProblem(draft.chargeAmount);
     if (problem) problems.charge = problem;
   }
-  const poll = draft.poll ? pollProblem(draft.poll, Date.now()) : null;
+  const publishAt = draft.when === 'scheduled' ? localToInstant(draft.publishAt) : null;
+  const poll = draft.poll ? pollProblem(draft.poll, Date.now(), publishAt) : null;
   if (poll) problems.poll = poll;
   Object.assign(problems, timeProblems(draft, Date.now()));
   return problems;
 }
 
-/** The same poll rules as the server. */
-export function pollProblem(poll: { options: string[]; endsAt: string }, now: number): string | null {
+/** How long a new poll runs unless the creator changes its end. */
+export const pollDefaultHours = 24;
+
+/** Said when the poll would end before a scheduled post comes out (the server refuses it too). */
+export const pollEndBeforePublish = 'The poll must end after the post comes out';
+
+/**
+ * A new poll: two empty options, ending `pollDefaultHours` after the post comes out (now, or the
+ * scheduled time when one is set and still ahead), so the end the field shows is already valid.
+ */
+export function newPoll(
+  times: Pick<PostDraft, 'when' | 'publishAt'>,
+  now: number,
+): NonNullable<PostDraft['poll']> {
+  const publishAt = times.when === 'scheduled' ? localToInstant(times.publishAt) : null;
+  const start = publishAt && publishAt.getTime() > now ? publishAt.getTime() : now;
+  return {
+    options: ['', ''],
+    endsAt: instantToLocal(new Date(start + pollDefaultHours * 3_600_000).toISOString()),
+  };
+}
+
+/** The same poll rules as the server: it ends in the future, and after a scheduled post comes out. */
+export function pollProblem(
+  poll: { options: string[]; endsAt: string },
+  now: number,
+  publishAt: Date | null = null,
+): string | null {
   const options = poll.options.map((option) => option.trim());
   if (options.length < 2 || options.length > 4) return postMessages.pollOptionsCount;
   if (options.some((option) => option === '')) return postMessages.pollOptionEmpty;
@@ -127,10 +157,11 @@ export function pollProblem(poll: { options: string[]; endsAt: string }, now: nu
   const endsAt = localToInstant(poll.endsAt);
   if (!endsAt) return postMessages.pollEndRequired;
   if (endsAt.getTime() <= now) return postMessages.pollEndInPast;
+  if (publishAt && endsAt.getTime() <= publishAt.getTime()) return pollEndBeforePublish;
   return null;
 }
 
-/** The body of POST /api/posts, once the file (if any) is uploaded as `mediaId`. */
+/** The body of POST /api/posts, once the file (if any) is uploaded as `mediaId`; neither file nor link is a text post. */
 export function toCreateInput(
   draft: PostDraft,
   mediaId: string | null,
@@ -145,7 +176,9 @@ export function toCreateInput(
       ? { mediaIds: ids }
       : ids[0]
         ? { mediaId: ids[0] }
-        : { youtubeUrl: draft.youtubeUrl.trim() }),
+        : draft.youtubeUrl.trim()
+          ? { youtubeUrl: draft.youtubeUrl.trim() }
+          : {}),
     ...(visibility === 'pay_per_view' ? { price: draft.chargeAmount.trim() } : {}),
     ...(draft.when !== 'now' ? { publish: draft.when } : {}),
     ...(draft.when === 'scheduled' && localToInstant(draft.publishAt)

@@ -47,12 +47,13 @@ export function usePublishPost() {
     [],
   );
 
-  const send = useCallback(async (file: File): Promise<MediaView> => {
+  const send = useCallback(async (file: File, traceRecordings = false): Promise<MediaView> => {
     const known = uploaded.current.get(file);
     if (known) return known;
     setState({ ...idle, phase: 'uploading' });
     const upload = uploadPostMedia(file, {
       onProgress: (progress) => setState((current) => ({ ...current, progress })),
+      traceRecordings,
     });
     // A paused tus upload never settles: stopping rejects here instead.
     const stopped = new Promise<never>((_, reject) => {
@@ -71,7 +72,9 @@ export function usePublishPost() {
     async (draft: PostDraft): Promise<PostView | null> => {
       cancelled.current = false;
       try {
-        const media = draft.media ? await send(draft.media.file) : null;
+        const media = draft.media
+          ? await send(draft.media.file, draft.media.type === 'video' && draft.traceRecordings)
+          : null;
         // "Add more": new files are sent one after another; vault items are already there.
         const moreIds: string[] = [];
         for (const item of draft.more)

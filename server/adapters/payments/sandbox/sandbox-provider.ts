@@ -3,7 +3,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type {
   SandboxPaymentsRepository,
   SandboxTransactionRecord,
-} from '../../../repositories/sandbox-payments.repository.ts';
+} from '../../../repositories/billing/fan-payments/sandbox-payments.repository.ts';
 import { paystackTransactionSchema, toProviderEvent, toProviderTransaction } from '../paystack-format.ts';
 import {
   type PaymentProvider,

@@ -5,7 +5,7 @@ import {
   verifyPaymentResponseSchema,
   verifyPaymentSchema,
 } from '../../../../common/schemas/subscriptions.ts';
-import { presentCheckout, presentVerification } from '../../../presenters/agent-plans.ts';
+import { presentCheckout, presentVerification } from '../../../presenters/billing/agent-plans.ts';
 import type { CheckoutService } from '../../../services/billing/agent-plans/checkout.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 

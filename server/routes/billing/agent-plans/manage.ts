@@ -3,7 +3,7 @@ import {
   changePlanSchema,
   currentSubscriptionResponseSchema,
 } from '../../../../common/schemas/subscriptions.ts';
-import { presentCurrentPlan } from '../../../presenters/agent-plans.ts';
+import { presentCurrentPlan } from '../../../presenters/billing/agent-plans.ts';
 import type { SubscriptionsService } from '../../../services/billing/agent-plans/subscriptions.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { plansResponseSchema } from '../../../../common/schemas/subscriptions.ts';
-import { presentPlans } from '../../../presenters/agent-plans.ts';
+import { presentPlans } from '../../../presenters/billing/agent-plans.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 
 /** The agent plans, for anyone (the answer does not depend on who asks, so caches may keep it). */

@@ -1,20 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  checkoutResponseSchema,
   creatorSubscriptionStateSchema,
   fanPaymentMessages as m,
+  payWithSchema,
+  subscribeResponseSchema,
   subscribeSchema,
   unlockPostSchema,
   verifyCheckoutResponseSchema,
   verifyCheckoutSchema,
 } from '../../../../common/schemas/fan-payments.ts';
 import { messageMessages } from '../../../../common/schemas/messages.ts';
+import { offerMessages } from '../../../../common/schemas/offers.ts';
+import {
+  paymentStartedSchema,
+  savedCardMessages,
+  savedCardStateSchema,
+} from '../../../../common/schemas/saved-cards.ts';
+import { notFound } from '../../../errors.ts';
 import {
   presentCheckoutVerification,
   presentCreatorSubscriptionState,
-  presentFanCheckout,
-} from '../../../presenters/billing.ts';
+} from '../../../presenters/billing/billing.ts';
+import { presentPaymentStarted, presentSavedCard } from '../../../presenters/billing/saved-cards.ts';
 import type { FanCheckoutService } from '../../../services/billing/fan-payments/checkout.service.ts';
 import type { FanSubscriptionsService } from '../../../services/billing/fan-payments/subscriptions.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
@@ -23,6 +31,9 @@ import { idParams, uuidOr404 } from './ids.ts';
 const handleParams = z.object({ handle: z.string().min(1).max(64) });
 const postId = uuidOr404(m.postNotFound);
 const messageId = uuidOr404(messageMessages.messageNotFound);
+const unlockMessageSchema = z.object({ payWith: payWithSchema.optional() });
+const oneTap =
+  "With `payWith: 'saved_card'` the fan's saved card (GET /api/me/saved-card) is charged at once and the answer is the payment's outcome instead of a checkout page; 409 when no card is saved.";
 
 /** Subscribing, unlocking a post or a message, and verifying the payment after the checkout. */
 export function checkoutEndpoints(checkout: FanCheckoutService, subscriptions: FanSubscriptionsService) {
@@ -46,12 +57,24 @@ export function checkoutEndpoints(checkout: FanCheckoutService, subscriptions: F
       caller: 'user',
       params: handleParams,
       body: subscribeSchema,
-      response: checkoutResponseSchema,
+      description:
+        "With a free trial's code (from its link, monthly plan only) the trial starts at once and the answer says so instead of giving a checkout: nothing is charged. An offer the fan may not take is refused with its reason (409).",
+      response: subscribeResponseSchema,
       errors: [400, 403, 404, 409, 503],
-      handler: async ({ user, params, body }) =>
-        presentFanCheckout(
-          await checkout.subscribe(user, params.handle, body.plan, body.returnTo, body.offer),
-        ),
+      handler: async ({ user, params, body }) => {
+        const answer = await checkout.subscribe(user, params.handle, body.plan, {
+          returnTo: body.returnTo,
+          offerCode: body.offer,
+          renew: body.renew,
+          payWith: body.payWith,
+        });
+        if (!('trial' in answer)) return presentPaymentStarted(answer);
+        return {
+          message: offerMessages.trialStarted(answer.trial.offer.trialDays ?? 0),
+          renews: answer.trial.renews,
+          state: presentCreatorSubscriptionState(await subscriptions.state(user, params.handle)),
+        };
+      },
     }),
     endpoint({
       method: 'POST',
@@ -61,10 +84,11 @@ export function checkoutEndpoints(checkout: FanCheckoutService, subscriptions: F
       caller: 'user',
       params: idParams,
       body: unlockPostSchema.optional(),
-      response: checkoutResponseSchema,
+      description: oneTap,
+      response: paymentStartedSchema,
       errors: [400, 403, 404, 409, 503],
       handler: async ({ user, params, body }) =>
-        presentFanCheckout(await checkout.unlock(user, postId(params.id), body?.returnTo)),
+        presentPaymentStarted(await checkout.unlock(user, postId(params.id), body?.returnTo, body?.payWith)),
     }),
     endpoint({
       method: 'POST',
@@ -73,10 +97,14 @@ export function checkoutEndpoints(checkout: FanCheckoutService, subscriptions: F
         "Start a checkout to unlock a pay-per-view message's photos and videos for good (its recipient only); back to the conversation after",
       caller: 'user',
       params: idParams,
-      response: checkoutResponseSchema,
-      errors: [403, 404, 409, 503],
-      handler: async ({ user, params }) =>
-        presentFanCheckout(await checkout.unlockMessage(user, messageId(params.id).toLowerCase())),
+      body: unlockMessageSchema.nullish(),
+      description: oneTap,
+      response: paymentStartedSchema,
+      errors: [400, 403, 404, 409, 503],
+      handler: async ({ user, params, body }) =>
+        presentPaymentStarted(
+          await checkout.unlockMessage(user, messageId(params.id).toLowerCase(), body?.payWith),
+        ),
     }),
     endpoint({
       method: 'POST',
@@ -89,6 +117,28 @@ export function checkoutEndpoints(checkout: FanCheckoutService, subscriptions: F
       errors: [400, 404],
       handler: async ({ user, body }) =>
         presentCheckoutVerification(await checkout.verify(user, body.reference)),
+    }),
+    endpoint({
+      method: 'GET',
+      url: '/api/me/saved-card',
+      summary:
+        "The card the viewer's next payment can be made with in one tap (brand and last four digits), or null",
+      caller: 'user',
+      response: savedCardStateSchema,
+      handler: async ({ user }) => presentSavedCard(await checkout.savedCard(user)),
+    }),
+    endpoint({
+      method: 'DELETE',
+      url: '/api/me/saved-card',
+      summary:
+        'Forget the saved card: the next payment goes through the checkout page (subscriptions keep renewing on the card they were paid with until cancelled)',
+      caller: 'user',
+      response: savedCardStateSchema,
+      errors: [404],
+      handler: async ({ user }) => {
+        if (!(await checkout.forgetSavedCard(user))) throw notFound(savedCardMessages.noneToForget);
+        return presentSavedCard(null);
+      },
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { earningsOverviewSchema, earningsQuerySchema } from '../../../../common/schemas/earnings.ts';
-import { presentEarnings } from '../../../presenters/earnings.ts';
+import { presentEarnings } from '../../../presenters/billing/earnings.ts';
 import type { EarningsService } from '../../../services/billing/fan-payments/earnings.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 

@@ -12,7 +12,7 @@ import {
   presentPurchases,
   presentTransactionDetail,
   presentTransactions,
-} from '../../../presenters/billing.ts';
+} from '../../../presenters/billing/billing.ts';
 import type { FanPaymentLibrary } from '../../../services/billing/fan-payments/library.service.ts';
 import type { PresentPosts } from '../../../services/posts/post-views.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';

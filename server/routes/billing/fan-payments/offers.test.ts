@@ -4,7 +4,7 @@ import type { CheckoutResponse } from '../../../../common/schemas/fan-payments.t
 import type { CreatorOffer, CreatorOfferList, PublicOffer } from '../../../../common/schemas/offers.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
 import { sandboxTransactions } from '../../../db/schema/index.ts';
-import { formatMinor } from '../../../presenters/sandbox-checkout-page.ts';
+import { formatMinor } from '../../../presenters/billing/sandbox-checkout-page.ts';
 import {
   accountBalance,
   call,
@@ -145,6 +145,66 @@ describe.each(drivers)('free trials and promotions (%s)', (driver) => {
     expect(renewals[0]).toMatchObject({ purpose: 'subscription_renewal', amount: 800, status: 'succeeded' });
     const mine = await ok<CreatorOfferList>(call(t, 'GET', '/api/creators/me/offers', owner.token));
     expect(mine.items[0]).toMatchObject({ claims: 1, conversions: 1 });
+  });
+
+  it('Subscribe with a trial link starts the trial at no charge; a used or ended trial is refused with its reason, then the usual price applies', async () => {
+    const owner = await creator(t, '6.00');
+    const other = await creator(t, '5.00');
+    const handle = owner.creator.handle;
+    const post = await subscriberPost(t, owner.token);
+    const offer = await ok<CreatorOffer>(makeOffer(t, owner.token, { kind: 'trial', trialDays: 5 }), 201);
+    const withTrial = (token: string, body: object = {}) =>
+      call(t, 'POST', `/api/creators/${handle}/subscribe`, token, {
+        plan: 'monthly',
+        offer: offer.code,
+        ...body,
+      });
+
+    // Subscribe Now with the link's code: the trial, no checkout and no payment.
+    const gus = await fan(t);
+    const started = await ok<{ message: string; renews: boolean; state: { subscription: unknown } }>(
+      withTrial(gus.token, { renew: true }),
+    );
+    expect(started).toMatchObject({ message: 'Your free trial has started: 5 days', renews: false });
+    expect(started).not.toHaveProperty('authorization_url');
+    expect(started.state.subscription).toMatchObject({ hasAccess: true });
+    expect(await locked(t, gus.token, post.id)).toBe(false);
+    expect(await paymentsOf(t, gus.user.id)).toEqual([]);
+
+    // With a saved card and renew, it goes on after the trial, as from the trial card.
+    const hal = await fan(t);
+    await subscribed(t, hal.token, other.creator.handle);
+    expect(await ok<{ renews: boolean }>(withTrial(hal.token, { renew: true }))).toMatchObject({
+      renews: true,
+    });
+    expect((await paymentsOf(t, hal.user.id)).filter((p) => p.creatorUserId === owner.user.id)).toEqual([]);
+
+    // The trial is for the monthly plan: another plan with its code is refused, not charged.
+    const ivy = await fan(t);
+    const sixMonths = await withTrial(ivy.token, { plan: 'six_months' });
+    expect(sixMonths.statusCode).toBe(400);
+    expect(sixMonths.json().message).toBe('The free trial is for the monthly plan');
+    expect(await paymentsOf(t, ivy.user.id)).toEqual([]);
+
+    // Once the trial is over, the same link is refused with its reason; without it, the usual price.
+    t.clock.advance(5 * DAY + 60_000);
+    await runJob(t);
+    gus.token = await signIn(t, gus);
+    const used = await withTrial(gus.token);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe('You already claimed this offer');
+    expect(await paymentsOf(t, gus.user.id)).toEqual([]);
+    const regular = await ok<CheckoutResponse>(subscribe(t, gus.token, handle));
+    expect(regular.amount).toEqual({ amount: 600, currency: 'USD' });
+
+    // A stopped trial: refused with its reason, nothing charged.
+    owner.token = await signIn(t, owner);
+    await ok(call(t, 'POST', `/api/creators/me/offers/${offer.id}/stop`, owner.token), 204);
+    ivy.token = await signIn(t, ivy);
+    const ended = await withTrial(ivy.token);
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe('This offer has ended');
+    expect(await paymentsOf(t, ivy.user.id)).toEqual([]);
   });
 
   it('a promotion takes its percentage off the first period only, for its audience, once per fan', async () => {

@@ -9,8 +9,8 @@ import {
   offerMessages,
   publicOfferSchema,
 } from '../../../../common/schemas/offers.ts';
-import { presentCreatorSubscriptionState } from '../../../presenters/billing.ts';
-import { presentCreatorOffer, presentPublicOffer } from '../../../presenters/offers.ts';
+import { presentCreatorSubscriptionState } from '../../../presenters/billing/billing.ts';
+import { presentCreatorOffer, presentPublicOffer } from '../../../presenters/billing/offers.ts';
 import type { OffersService } from '../../../services/billing/fan-payments/offers.service.ts';
 import type { FanSubscriptionsService } from '../../../services/billing/fan-payments/subscriptions.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';

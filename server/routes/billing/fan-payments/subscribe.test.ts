@@ -337,6 +337,18 @@ describe.each(drivers)('subscribing to a creator (%s)', (driver) => {
     const token = await signIn(t, buyer);
     let mine = await ok<FanSubscriptionList>(call(t, 'GET', '/api/me/subscriptions', token));
     expect(mine.items[0]).toMatchObject({ status: 'past_due', hasAccess: true });
+    // The fan is told, in the bell (and by push), when the next try is.
+    const bell = async () =>
+      (await ok<NotificationList>(call(t, 'GET', '/api/notifications', token))).items
+        .filter((item) => item.kind === 'renewal_failed')
+        .map((item) => item.text);
+    const name = owner.creator.displayName;
+    const retryDay = new Date(
+      new Date(mine.items[0]?.currentPeriodEnd ?? '').getTime() + DAY,
+    ).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(await bell()).toEqual([
+      `Your subscription to ${name} could not renew: the payment did not go through. We will try again on ${retryDay}.`,
+    ]);
     expect((await post(t, locked.id, token)).locked).toBe(false);
     t.clock.advance(60 * 60 * 1000);
     expect((await post(t, locked.id, token)).locked).toBe(true);
@@ -346,6 +358,10 @@ describe.each(drivers)('subscribing to a creator (%s)', (driver) => {
     await runJob(t);
     mine = await ok<FanSubscriptionList>(call(t, 'GET', '/api/me/subscriptions', token));
     expect(mine.items[0]).toMatchObject({ status: 'expired', hasAccess: false });
+    expect((await bell())[0]).toBe(
+      `Your subscription to ${name} has ended: its renewal could not be charged.`,
+    );
+    expect(await bell()).toHaveLength(3);
     const payments = await paymentsOf(t, buyer.user.id);
     expect(payments.map((p) => p.status)).toEqual(['succeeded', 'failed', 'failed', 'failed']);
     expect(await accountBalance(t, `creator:${owner.user.id}:earnings`)).toBe(-800);

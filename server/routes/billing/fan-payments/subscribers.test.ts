@@ -5,6 +5,7 @@ import type {
   UnsubscribeResponse,
 } from '../../../../common/schemas/fan-payments.ts';
 import type { PostView } from '../../../../common/schemas/posts.ts';
+import { bearer } from '../../../test/accounts.ts';
 import {
   accountBalance,
   call,
@@ -216,5 +217,83 @@ describe.each(drivers)('subscriber management (%s)', (driver) => {
     );
     expect(notCreator.statusCode).toBe(403);
     expect(notCreator.json().message).toBe('Become a creator first');
+  });
+
+  it('says which subscribers are on a free trial, which renew, and until when a cancelled one has access', async () => {
+    const owner = await creator(t, '8.00');
+    const handle = owner.creator.handle;
+    const bundles = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/creators/me',
+      headers: bearer(owner.token),
+      payload: {
+        displayName: owner.creator.displayName,
+        username: `@${handle}`,
+        bio: owner.creator.bio,
+        twelveMonthDiscountPercent: 25,
+      },
+    });
+    expect(bundles.statusCode, bundles.body).toBe(200);
+
+    // A trial without a saved card: free for 7 days, then it simply ends.
+    const offer = await ok<{ code: string }>(
+      call(t, 'POST', '/api/creators/me/offers', owner.token, { kind: 'trial', trialDays: 7 }),
+      201,
+    );
+    const trialFan = await fan(t, { firstName: 'Tara', lastName: 'Trial' });
+    await ok(
+      call(t, 'POST', `/api/creators/${handle}/offers/${offer.code}/claim`, trialFan.token, { renew: true }),
+    );
+
+    // A paid 12-month bundle, cancelled by the fan: access until the year is over, no renewal.
+    const bundleFan = await fan(t, { firstName: 'Bea', lastName: 'Bundle' });
+    const { verified } = await subscribed(t, bundleFan.token, handle, 'twelve_months');
+    const bundleEnd = verified.subscription?.currentPeriodEnd ?? '';
+    await ok(call(t, 'POST', `/api/me/subscriptions/${verified.subscription?.id}/cancel`, bundleFan.token));
+
+    // A monthly subscriber who renews.
+    const monthlyFan = await fan(t, { firstName: 'Mo', lastName: 'Monthly' });
+    const monthly = await subscribed(t, monthlyFan.token, handle);
+
+    const list = await subscribers(t, await signIn(t, owner));
+    const row = (name: string) => list.items.find((item) => item.name.startsWith(name));
+    const trialEnd = new Date(t.clock.now().getTime() + 7 * DAY);
+    expect(row('Tara')).toMatchObject({
+      trial: true,
+      renews: false,
+      activeUntil: expect.any(String),
+      retryAt: null,
+      amount: { amount: 800, currency: 'USD' },
+    });
+    expect(Math.abs(new Date(row('Tara')?.activeUntil ?? 0).getTime() - trialEnd.getTime())).toBeLessThan(
+      DAY,
+    );
+    expect(row('Bea')).toMatchObject({
+      trial: false,
+      renews: false,
+      activeUntil: bundleEnd,
+      plan: 'twelve_months',
+      retryAt: null,
+    });
+    expect(row('Mo')).toMatchObject({
+      trial: false,
+      renews: true,
+      activeUntil: monthly.verified.subscription?.currentPeriodEnd,
+      retryAt: null,
+    });
+
+    // The fans see the same facts in their own list.
+    const mine = async (token: string) =>
+      (await ok<FanSubscriptionList>(call(t, 'GET', '/api/me/subscriptions', token))).items[0];
+    expect(await mine(trialFan.token)).toMatchObject({ trial: true, renews: false, hasAccess: true });
+    expect(await mine(bundleFan.token)).toMatchObject({ trial: false, renews: false, hasAccess: true });
+
+    // Once the trial's days pass, it has ended: no access, nothing renews.
+    t.clock.advance(7 * DAY + 60_000);
+    await runJob(t);
+    const later = await subscribers(t, await signIn(t, owner), '?status=Expired');
+    expect(
+      later.items.map((item) => [item.name.split(' ')[0], item.trial, item.renews, item.activeUntil]),
+    ).toEqual([['Tara', true, false, null]]);
   });
 });

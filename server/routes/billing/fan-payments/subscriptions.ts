@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   cancelSubscriptionResponseSchema,
+  changePriceSchema,
   fanSubscriptionListSchema,
   fanPaymentMessages as m,
+  priceChangeSchema,
   subscriberListQuerySchema,
   subscriberListSchema,
   unsubscribeResponseSchema,
@@ -11,9 +13,10 @@ import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
 import {
   presentCanceledSubscription,
   presentFanSubscriptions,
+  presentPriceChange,
   presentSubscribers,
   presentUnsubscribed,
-} from '../../../presenters/billing.ts';
+} from '../../../presenters/billing/billing.ts';
 import type { FanSubscriptionsService } from '../../../services/billing/fan-payments/subscriptions.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 import { idParams, uuidOr404 } from './ids.ts';
@@ -56,6 +59,17 @@ export function subscriptionEndpoints(subscriptions: FanSubscriptionsService) {
       errors: [400, 403],
       handler: async ({ user, query }) =>
         presentSubscribers(await subscriptions.listSubscribers(user, query)),
+    }),
+    endpoint({
+      method: 'PUT',
+      url: '/api/creators/me/price',
+      summary:
+        'Change your monthly price: new subscribers pay it at once, current subscribers from their next renewal (each is told first)',
+      caller: 'user',
+      body: changePriceSchema,
+      response: priceChangeSchema,
+      errors: [400, 403],
+      handler: async ({ user, body }) => presentPriceChange(await subscriptions.changePrice(user, body)),
     }),
     endpoint({
       method: 'POST',

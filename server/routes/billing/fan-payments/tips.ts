@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { checkoutResponseSchema } from '../../../../common/schemas/fan-payments.ts';
+import { paymentStartedSchema } from '../../../../common/schemas/saved-cards.ts';
 import { sendTipSchema } from '../../../../common/schemas/tips.ts';
-import { presentFanCheckout } from '../../../presenters/billing.ts';
+import { presentPaymentStarted } from '../../../presenters/billing/saved-cards.ts';
 import type { TipsService } from '../../../services/billing/fan-payments/tips.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 
@@ -19,10 +19,12 @@ export function tipEndpoints(tips: TipsService) {
       caller: 'user',
       params: handleParams,
       body: sendTipSchema,
-      response: checkoutResponseSchema,
+      description:
+        "With `payWith: 'saved_card'` the fan's saved card is charged at once and the answer is the payment's outcome (no checkout page).",
+      response: paymentStartedSchema,
       errors: [400, 403, 404, 409, 429, 503],
       handler: async ({ user, params, body }) =>
-        presentFanCheckout(await tips.send(user, params.handle, body)),
+        presentPaymentStarted(await tips.send(user, params.handle, body)),
     }),
   ];
 }

@@ -6,7 +6,7 @@ import type {
   WalletHistory,
 } from '../../../../common/schemas/fan-payments.ts';
 import type { AdminPayoutDetail } from '../../../../common/schemas/payouts.ts';
-import { checkLedger } from '../../../repositories/ledger.repository.ts';
+import { checkLedger } from '../../../repositories/billing/core/ledger.repository.ts';
 import {
   accountBalance,
   adminToken,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { walletHistorySchema, walletSchema } from '../../../../common/schemas/fan-payments.ts';
 import { pageOf, pageQuery } from '../../../../common/schemas/pagination.ts';
-import { presentWallet, presentWalletHistory } from '../../../presenters/billing.ts';
+import { presentWallet, presentWalletHistory } from '../../../presenters/billing/billing.ts';
 import type { WalletService } from '../../../services/billing/fan-payments/wallet.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 

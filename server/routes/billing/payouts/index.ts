@@ -31,7 +31,7 @@ import {
   presentPayoutQuote,
   presentPayoutSettings,
   presentReconcileReport,
-} from '../../../presenters/payouts.ts';
+} from '../../../presenters/billing/payouts.ts';
 import type { PayoutDesk } from '../../../services/billing/payouts/desk.service.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 import { uuidOr404 } from '../fan-payments/ids.ts';

@@ -4,7 +4,10 @@ import {
   type SandboxProvider,
   sandboxCheckoutPath,
 } from '../../../adapters/payments/sandbox/sandbox-provider.ts';
-import { renderSandboxCheckout, renderSandboxNotFound } from '../../../presenters/sandbox-checkout-page.ts';
+import {
+  renderSandboxCheckout,
+  renderSandboxNotFound,
+} from '../../../presenters/billing/sandbox-checkout-page.ts';
 import { endpoint, registerEndpoints } from '../../endpoints.ts';
 
 const params = z.object({ reference: z.string().min(1).max(100) });

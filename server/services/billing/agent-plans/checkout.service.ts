@@ -12,9 +12,9 @@ import { type PaymentProvider, PaymentProviderError } from '../../../adapters/pa
 import { AppError, conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import type { SubscriptionRecord } from '../../../repositories/agent-plans.repository.ts';
-import type { AgentPlansStore } from '../../../repositories/agent-plans-store.ts';
-import type { UserRecord } from '../../../repositories/users.repository.ts';
+import type { UserRecord } from '../../../repositories/auth/users.repository.ts';
+import type { SubscriptionRecord } from '../../../repositories/billing/agent-plans/agent-plans.repository.ts';
+import type { AgentPlansStore } from '../../../repositories/billing/agent-plans/agent-plans-store.ts';
 import type { PaymentsLog } from '../core/renewals.ts';
 import { type AgentPlanSettlement, outcomeOf } from './settlement.service.ts';
 

@@ -1,5 +1,5 @@
-import type { PaymentRecord } from '../../../repositories/agent-plan-payments.repository.ts';
-import type { LedgerPosting } from '../../../repositories/ledger.repository.ts';
+import type { PaymentRecord } from '../../../repositories/billing/agent-plans/agent-plan-payments.repository.ts';
+import type { LedgerPosting } from '../../../repositories/billing/core/ledger.repository.ts';
 import { pair, platformAccounts } from '../core/ledger.ts';
 
 /** The agent plans' accounts: the platform's (core/ledger.ts) and the plans' revenue. */

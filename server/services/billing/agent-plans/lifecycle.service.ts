@@ -1,8 +1,8 @@
 import { planPrice } from '../../../../common/plans.ts';
 import type { PaymentProvider } from '../../../adapters/payments/provider.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { SubscriptionRecord } from '../../../repositories/agent-plans.repository.ts';
-import type { AgentPlansStore } from '../../../repositories/agent-plans-store.ts';
+import type { SubscriptionRecord } from '../../../repositories/billing/agent-plans/agent-plans.repository.ts';
+import type { AgentPlansStore } from '../../../repositories/billing/agent-plans/agent-plans-store.ts';
 import { type PaymentsLog, renewalJob, renewalReference } from '../core/renewals.ts';
 import type { RefundService } from './refunds.service.ts';
 import type { AgentPlanSettlement } from './settlement.service.ts';

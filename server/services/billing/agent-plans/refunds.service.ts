@@ -1,6 +1,6 @@
 import type { PaymentProvider } from '../../../adapters/payments/provider.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AgentPlansStore } from '../../../repositories/agent-plans-store.ts';
+import type { AgentPlansStore } from '../../../repositories/billing/agent-plans/agent-plans-store.ts';
 import type { PaymentsLog } from '../core/renewals.ts';
 import { refundedKind } from './ledger-postings.ts';
 

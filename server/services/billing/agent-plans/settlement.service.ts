@@ -2,9 +2,15 @@ import { type BillingPeriod, periodDays, planRules } from '../../../../common/pl
 import type { PaymentOutcome } from '../../../../common/schemas/subscriptions.ts';
 import type { ProviderTransaction } from '../../../adapters/payments/provider.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import type { PaymentRecord, ProviderDetails } from '../../../repositories/agent-plan-payments.repository.ts';
-import type { SubscriptionRecord } from '../../../repositories/agent-plans.repository.ts';
-import type { AgentPlanRepositories, AgentPlansStore } from '../../../repositories/agent-plans-store.ts';
+import type {
+  PaymentRecord,
+  ProviderDetails,
+} from '../../../repositories/billing/agent-plans/agent-plan-payments.repository.ts';
+import type { SubscriptionRecord } from '../../../repositories/billing/agent-plans/agent-plans.repository.ts';
+import type {
+  AgentPlanRepositories,
+  AgentPlansStore,
+} from '../../../repositories/billing/agent-plans/agent-plans-store.ts';
 import { refusedPosting } from '../core/ledger.ts';
 import {
   type Decision as CoreDecision,

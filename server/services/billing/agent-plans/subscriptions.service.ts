@@ -2,9 +2,9 @@ import type { BillingPeriod, PlanId } from '../../../../common/plans.ts';
 import { subscriptionMessages } from '../../../../common/schemas/subscriptions.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { SubscriptionRecord } from '../../../repositories/agent-plans.repository.ts';
-import type { AgentPlansStore } from '../../../repositories/agent-plans-store.ts';
-import type { UserRecord } from '../../../repositories/users.repository.ts';
+import type { UserRecord } from '../../../repositories/auth/users.repository.ts';
+import type { SubscriptionRecord } from '../../../repositories/billing/agent-plans/agent-plans.repository.ts';
+import type { AgentPlansStore } from '../../../repositories/billing/agent-plans/agent-plans-store.ts';
 
 export interface CurrentPlan {
   subscription: SubscriptionRecord | null;

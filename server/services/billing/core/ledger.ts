@@ -1,4 +1,4 @@
-import type { LedgerLine, LedgerPosting } from '../../../repositories/ledger.repository.ts';
+import type { LedgerLine, LedgerPosting } from '../../../repositories/billing/core/ledger.repository.ts';
 
 type Account = LedgerLine['account'];
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type {
   NewPaymentEvent,
   PaymentEventsRepository,
-} from '../../../repositories/payment-events.repository.ts';
+} from '../../../repositories/billing/core/payment-events.repository.ts';
 
 /** What every payment the core settles has (an agent plan's `payments` row, a `fan_payments` row). */
 export interface PayableRecord {

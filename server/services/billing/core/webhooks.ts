@@ -7,7 +7,7 @@ import {
 import type { ProviderTransfer } from '../../../adapters/payments/transfers.ts';
 import { notFound, unauthorized } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { NewPaymentEvent } from '../../../repositories/payment-events.repository.ts';
+import type { NewPaymentEvent } from '../../../repositories/billing/core/payment-events.repository.ts';
 import { notConfirmedYet } from './settlement.ts';
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;

@@ -5,25 +5,36 @@ import {
   type CreatorPlanId,
   creatorPlanNames,
   fanPaymentMessages as m,
+  type PayWith,
 } from '../../../../common/schemas/fan-payments.ts';
 import { messageMessages } from '../../../../common/schemas/messages.ts';
-import { type PaymentProvider, PaymentProviderError } from '../../../adapters/payments/provider.ts';
-import { AppError, badRequest, notFound } from '../../../errors.ts';
+import { offerMessages } from '../../../../common/schemas/offers.ts';
+import { savedCardMessages } from '../../../../common/schemas/saved-cards.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderTransaction,
+} from '../../../adapters/payments/provider.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
-import type { ConversationsRepository } from '../../../repositories/conversations.repository.ts';
-import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
+import type { UserRecord } from '../../../repositories/auth/users.repository.ts';
 import type {
   FanCheckoutTarget,
   FanPaymentRecord,
   NewFanPayment,
-} from '../../../repositories/fan-payments.repository.ts';
-import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
-import type { FanSubscriptionRow } from '../../../repositories/fan-subscriptions.repository.ts';
-import type { PostsRepository } from '../../../repositories/posts.repository.ts';
-import type { UserRecord } from '../../../repositories/users.repository.ts';
+} from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type { FanPaymentsStore } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
+import type { FanSubscriptionRow } from '../../../repositories/billing/fan-payments/fan-subscriptions.repository.ts';
+import type { SavedCardRecord } from '../../../repositories/billing/fan-payments/saved-cards.repository.ts';
+import type {
+  CreatorRecord,
+  CreatorsRepository,
+} from '../../../repositories/creators/creators.repository.ts';
+import type { ConversationsRepository } from '../../../repositories/messages/conversations.repository.ts';
+import type { PostsRepository } from '../../../repositories/posts/index.ts';
+import type { BlocksRepository } from '../../../repositories/safety/blocks.repository.ts';
 import type { PaymentsLog } from '../core/renewals.ts';
 import type { OffersService } from './offers.service.ts';
 import { discountedCents, planPriceCents } from './pricing.ts';
@@ -54,6 +65,22 @@ export interface CheckoutVerification {
   now: Date;
 }
 
+/** A payment made in one tap with the saved card: its outcome now, and the card it was charged to. */
+export interface FanCharged extends CheckoutVerification {
+  card: Pick<SavedCardRecord, 'brand' | 'last4'>;
+}
+
+/** A payment begun: a checkout page to go to, or the saved card charged already. */
+export type FanPaymentStarted = { checkout: FanCheckoutStarted } | { charged: FanCharged };
+
+/**
+ * What Subscribe did: opened a checkout to pay (or charged the saved card), or, with a free trial's
+ * code, started the trial (no checkout, nothing charged).
+ */
+export type FanSubscribeResult =
+  | FanPaymentStarted
+  | { trial: Awaited<ReturnType<OffersService['claimTrial']>> };
+
 const started = (payment: FanPaymentRecord, authorizationUrl: string): FanCheckoutStarted => ({
   authorizationUrl,
   reference: payment.reference,
@@ -73,8 +100,8 @@ export function createFanCheckoutService(deps: {
   creators: Pick<CreatorsRepository, 'findByHandle' | 'findById' | 'findByUserId'>;
   posts: Pick<PostsRepository, 'find'>;
   messages: Pick<ConversationsRepository, 'findMessage' | 'itemsOf'>;
-  /** Promotions taken at the subscribe checkout. */
-  offers: Pick<OffersService, 'promotionFor'>;
+  /** Offers taken with Subscribe: a promotion's discount, or a free trial claimed instead of a checkout. */
+  offers: Pick<OffersService, 'offerFor' | 'claimTrial'>;
   blocks: Pick<BlocksRepository, 'between'>;
   clock: Clock;
   publicUrl: string;
@@ -108,12 +135,13 @@ export function createFanCheckoutService(deps: {
       const open = await store.payments.findPendingCheckout(user.id, target);
       if (open) {
         if (
+          open.method === 'checkout' &&
           open.amount === payment.amount &&
           open.currency === payment.currency &&
           open.plan === (payment.plan ?? null)
         )
           return awaitCheckout(open);
-        // The price or plan changed since: that checkout is left, a new one starts.
+        // The price or plan changed since, or a one-tap payment is open: a new checkout starts.
         await store.payments.markAbandoned(open.id, 'replaced by a new checkout', clock.now());
       }
       const created = await store.payments.createCheckout({
@@ -151,6 +179,131 @@ export function createFanCheckoutService(deps: {
     throw notReady();
   }
 
+  /** The payment as the fan is told of it (after a checkout's return, or a one-tap charge). */
+  async function describe(payment: FanPaymentRecord, status: CheckoutOutcome): Promise<CheckoutVerification> {
+    const creator = payment.creatorId ? await deps.creators.findById(payment.creatorId) : null;
+    const subscriptionRow =
+      payment.purpose !== 'post_unlock' && payment.purpose !== 'message_unlock' && payment.subscriptionId
+        ? await store.subscriptions.findForFan(payment.subscriptionId)
+        : null;
+    return {
+      status,
+      payment,
+      creatorHandle: creator?.handle ?? null,
+      subscription: subscriptionRow,
+      now: clock.now(),
+    };
+  }
+
+  /**
+   * Charges the saved card once for this payment: only the request that made the payment row calls
+   * the provider, under the row's own reference, so a double tap or a retry never charges twice. An
+   * answer the provider could not give leaves the payment pending: the lifecycle job looks it up.
+   */
+  async function chargeOnce(user: UserRecord, payment: FanPaymentRecord, card: SavedCardRecord) {
+    let tx: ProviderTransaction | null | undefined;
+    try {
+      tx = await provider.chargeAuthorization({
+        reference: payment.reference,
+        authorizationCode: card.authorizationCode,
+        email: user.email,
+        amount: { amount: payment.amount, currency: payment.currency },
+        metadata: {
+          paymentId: payment.id,
+          purpose: payment.purpose,
+          ...(payment.postId ? { postId: payment.postId } : {}),
+          ...(payment.messageId ? { messageId: payment.messageId } : {}),
+          ...(payment.plan ? { plan: payment.plan } : {}),
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.warn({ err: error, reference: payment.reference }, 'saved card charge without an answer');
+      // Did anything happen under this reference? Unknown (undefined) stays pending.
+      tx = await provider.verify(payment.reference).catch(() => undefined);
+      if (tx === null) {
+        await deps.settlement.failWithoutProvider(payment, `saved card: ${error.message}`);
+        // The provider does not know this card any more: it is not offered again.
+        await store.savedCards.forgetCode(user.id, card.authorizationCode);
+      }
+    }
+    if (tx) await deps.settlement.settle(payment, tx);
+  }
+
+  /** Waits briefly for a concurrent one-tap request's charge of the same payment to settle. */
+  async function awaitCharge(payment: FanPaymentRecord): Promise<FanPaymentRecord> {
+    const deadline = Date.now() + WAIT_FOR_CHECKOUT_MS;
+    let current = payment;
+    while (current.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      current = (await store.payments.findById(current.id)) ?? current;
+    }
+    return current;
+  }
+
+  /**
+   * One tap: the same payment row a checkout would make (`method: saved_card`), charged to the
+   * fan's saved card at once, settled as a checkout's return is. A page checkout left open for the
+   * same thing is abandoned first; should both be paid, settlement refuses and refunds the second.
+   */
+  async function chargeSaved(
+    user: UserRecord,
+    target: FanCheckoutTarget,
+    payment: Omit<NewFanPayment, 'reference' | 'createdAt' | 'provider' | 'fanId'>,
+  ): Promise<FanCharged> {
+    const card = await store.savedCards.find(user.id, provider.name);
+    if (!card) throw conflict(savedCardMessages.noSavedCard);
+    for (let round = 0; round < 3; round += 1) {
+      const open = await store.payments.findPendingCheckout(user.id, target);
+      let settled: FanPaymentRecord | null = null;
+      if (
+        open?.method === 'saved_card' &&
+        open.amount === payment.amount &&
+        open.currency === payment.currency &&
+        open.plan === (payment.plan ?? null)
+      ) {
+        // A double tap: the first request charges; this one answers what came of it.
+        settled = await awaitCharge(open);
+      } else {
+        // A client key names one payment: one opened on the checkout page is finished there.
+        if (open && 'idempotencyKey' in target) throw conflict(savedCardMessages.openOnCheckout);
+        if (open)
+          await store.payments.markAbandoned(
+            open.id,
+            'replaced by a payment with the saved card',
+            clock.now(),
+          );
+        const created = await store.payments.createCheckout({
+          ...payment,
+          method: 'saved_card',
+          fanId: user.id,
+          provider: provider.name,
+          reference: newReference(),
+          createdAt: clock.now(),
+        });
+        if (!created) continue;
+        await chargeOnce(user, created, card);
+        settled = (await store.payments.findById(created.id)) ?? created;
+      }
+      const described = await describe(settled, outcomeOfFanPayment(settled));
+      return { ...described, card: { brand: card.brand, last4: card.last4 } };
+    }
+    throw notReady();
+  }
+
+  /** A payment by the fan's choice: the checkout page, or the saved card in one tap. */
+  async function pay(
+    payWith: PayWith | undefined,
+    user: UserRecord,
+    target: FanCheckoutTarget,
+    payment: Omit<NewFanPayment, 'reference' | 'createdAt' | 'provider' | 'fanId'>,
+    description: string,
+    callbackPath: string,
+  ): Promise<FanPaymentStarted> {
+    if (payWith === 'saved_card') return { charged: await chargeSaved(user, target, payment) };
+    return { checkout: await start(user, target, payment, description, callbackPath) };
+  }
+
   async function creatorByHandle(handle: string): Promise<CreatorRecord> {
     const creator = await deps.creators.findByHandle(handle);
     if (!creator) throw notFound(m.creatorNotFound);
@@ -158,16 +311,30 @@ export function createFanCheckoutService(deps: {
   }
 
   return {
-    /** Opens (or answers the open) checkout for one payment; tips.service.ts starts tips with it. */
+    /** Opens (or answers the open) checkout for one payment. */
     start,
+    /** A checkout, or the saved card in one tap; tips.service.ts starts tips with it. */
+    pay,
 
+    /** The card the next payment may be made with in one tap (null: none saved). */
+    savedCard: (user: UserRecord) => store.savedCards.find(user.id, provider.name),
+
+    /** Forgets the saved card: the next payment goes through the checkout page. False when none was saved. */
+    forgetSavedCard: (user: UserRecord) => store.savedCards.forget(user.id, provider.name),
+
+    /**
+     * Subscribe Now, from any place it is offered: a checkout for the plan, its first period at a
+     * promotion's discount; with a free trial's code the trial is claimed instead, so a fan who came
+     * by a trial link is never charged for it. An offer this fan may not take is refused with its
+     * reason (ended, claimed, not for them); without the code, the usual price applies.
+     */
     async subscribe(
       user: UserRecord,
       handle: string,
       plan: CreatorPlanId,
-      returnTo?: string,
-      offerCode?: string,
-    ): Promise<FanCheckoutStarted> {
+      options: { returnTo?: string; offerCode?: string; renew?: boolean; payWith?: PayWith } = {},
+    ): Promise<FanSubscribeResult> {
+      const { returnTo, offerCode } = options;
       const creator = await creatorByHandle(handle);
       const [blocked, subscription] = await Promise.all([
         deps.blocks.between(user.id, creator.userId),
@@ -177,10 +344,18 @@ export function createFanCheckoutService(deps: {
       assertCan(actorOf(user), 'creator:subscribe', { creator, blocked, subscription, now: clock.now() });
       const regular = planPriceCents(creator, plan);
       if (regular === null) throw badRequest(m.planNotOffered(creatorPlanNames[plan]));
+      const offer = offerCode ? await deps.offers.offerFor(user, creator, offerCode) : null;
+      if (offer?.kind === 'trial') {
+        if (plan !== 'monthly') throw badRequest(offerMessages.trialMonthlyOnly);
+        return {
+          trial: await deps.offers.claimTrial(user, creator.handle, offer.code, options.renew ?? false),
+        };
+      }
       // A promotion takes its discount off the first period only; renewals charge the plan's price.
-      const promotion = offerCode ? await deps.offers.promotionFor(user, creator, offerCode) : null;
+      const promotion = offer;
       const amount = promotion ? discountedCents(regular, promotion.discountPercent ?? 0) : regular;
-      return start(
+      return pay(
+        options.payWith,
         user,
         { creatorUserId: creator.userId },
         {
@@ -197,7 +372,12 @@ export function createFanCheckoutService(deps: {
       );
     },
 
-    async unlock(user: UserRecord, postId: string, returnTo?: string): Promise<FanCheckoutStarted> {
+    async unlock(
+      user: UserRecord,
+      postId: string,
+      returnTo?: string,
+      payWith?: PayWith,
+    ): Promise<FanPaymentStarted> {
       const row = await deps.posts.find(postId);
       if (!row) throw notFound(m.postNotFound);
       const [blocked, owned] = await Promise.all([
@@ -207,7 +387,8 @@ export function createFanCheckoutService(deps: {
       assertCan(actorOf(user), 'creator:pay', { creator: row.creator, blocked });
       assertCan(actorOf(user), 'post:unlock', { post: row.post, creator: row.creator, blocked, owned });
       const amount = row.post.priceCents ?? 0;
-      return start(
+      return pay(
+        payWith,
         user,
         { postId },
         {
@@ -224,7 +405,7 @@ export function createFanCheckoutService(deps: {
     },
 
     /** A pay-per-view message's checkout: only its recipient pays, once; back to the conversation. */
-    async unlockMessage(user: UserRecord, messageId: string): Promise<FanCheckoutStarted> {
+    async unlockMessage(user: UserRecord, messageId: string, payWith?: PayWith): Promise<FanPaymentStarted> {
       const found = await deps.messages.findMessage(messageId);
       assertCan(
         actorOf(user),
@@ -251,7 +432,8 @@ export function createFanCheckoutService(deps: {
       });
       if (!creator || message.priceCents === null) throw notFound(messageMessages.messageNotFound);
       const amount = message.priceCents;
-      return start(
+      return pay(
+        payWith,
         user,
         { messageId: message.id },
         {
@@ -285,18 +467,7 @@ export function createFanCheckoutService(deps: {
           status = settled.outcome === 'duplicate' ? outcomeOfFanPayment(payment) : settled.outcome;
         }
       }
-      const creator = payment.creatorId ? await deps.creators.findById(payment.creatorId) : null;
-      const subscriptionRow =
-        payment.purpose !== 'post_unlock' && payment.purpose !== 'message_unlock' && payment.subscriptionId
-          ? await store.subscriptions.findForFan(payment.subscriptionId)
-          : null;
-      return {
-        status,
-        payment,
-        creatorHandle: creator?.handle ?? null,
-        subscription: subscriptionRow,
-        now: clock.now(),
-      };
+      return describe(payment, status);
     },
   };
 }

@@ -10,13 +10,13 @@ import { badRequest } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/actions/creators.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
 import type {
   EarningsBucketRow,
   EarningsRepository,
   TopMessageRow,
   TopPostRow,
-} from '../../../repositories/earnings.repository.ts';
+} from '../../../repositories/billing/fan-payments/earnings.repository.ts';
+import type { CreatorsRepository } from '../../../repositories/creators/creators.repository.ts';
 
 const CURRENCY = 'USD';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,7 +97,7 @@ const withTotal = (row: Omit<EarningsBucketRow, 'start'>): EarningsAmounts => ({
 /**
  * The earnings overview of a creator (an approved creator or one whose page was approved before:
  * anyone with a creator profile, as the wallet decides in wallet.service.ts). One query per request
- * (server/repositories/earnings.repository.ts says why it reads the ledger); the empty buckets are
+ * (server/repositories/billing/fan-payments/earnings.repository.ts says why it reads the ledger); the empty buckets are
  * filled in here so a chart has no gaps.
  */
 export function createEarningsService(deps: {

@@ -1,11 +1,11 @@
-import type { FanPaymentRecord } from '../../../repositories/fan-payments.repository.ts';
 import {
   type LedgerPosting as CreatorLedgerPosting,
   earningsAccountId,
   type LedgerLine,
   payoutsAccountId,
-} from '../../../repositories/ledger.repository.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
+} from '../../../repositories/billing/core/ledger.repository.ts';
+import type { FanPaymentRecord } from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
 import { line, pair, platformAccounts } from '../core/ledger.ts';
 import { splitRefund } from './pricing.ts';
 

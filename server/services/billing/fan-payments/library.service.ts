@@ -11,13 +11,13 @@ import type { Viewer } from '../../../policies/actions/creators.ts';
 import type {
   FanPaymentRecord,
   FanPaymentsRepository,
-} from '../../../repositories/fan-payments.repository.ts';
-import type { PostRow } from '../../../repositories/posts.repository.ts';
-import type { PurchasesRepository } from '../../../repositories/purchases.repository.ts';
+} from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type { PurchasesRepository } from '../../../repositories/billing/fan-payments/purchases.repository.ts';
 import type {
   TransactionRow,
   TransactionsRepository,
-} from '../../../repositories/transactions.repository.ts';
+} from '../../../repositories/billing/fan-payments/transactions.repository.ts';
+import type { PostRow } from '../../../repositories/posts/index.ts';
 import { dayRange } from './subscriptions.service.ts';
 
 /** One transaction with the payment behind it (null for payouts), and whether the viewer paid it. */

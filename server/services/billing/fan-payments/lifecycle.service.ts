@@ -1,10 +1,10 @@
 import type { PaymentProvider, ProviderTransaction } from '../../../adapters/payments/provider.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentRecord } from '../../../repositories/fan-payments.repository.ts';
-import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
-import type { CreatorSubscriptionRecord } from '../../../repositories/fan-subscriptions.repository.ts';
+import type { FanPaymentRecord } from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type { FanPaymentsStore } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
+import type { CreatorSubscriptionRecord } from '../../../repositories/billing/fan-payments/fan-subscriptions.repository.ts';
+import type { CreatorsRepository } from '../../../repositories/creators/creators.repository.ts';
+import type { BlocksRepository } from '../../../repositories/safety/blocks.repository.ts';
 import { type PaymentsLog, renewalJob, renewalReference } from '../core/renewals.ts';
 import { planDays } from './pricing.ts';
 import type { FanRefundService } from './refunds.service.ts';

@@ -4,18 +4,21 @@ import { badRequest, conflict, notFound, validationFailed } from '../../../error
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { actorOf, assertCan, assertPresent, refusalOf } from '../../../policies/access.ts';
 import { isOwnerOf } from '../../../policies/actions/creators.ts';
-import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
-import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
-import type { CreatorSubscriptionRecord } from '../../../repositories/fan-subscriptions.repository.ts';
-import type { OfferRecord, OfferRow } from '../../../repositories/offers.repository.ts';
-import type { UserRecord } from '../../../repositories/users.repository.ts';
+import type { UserRecord } from '../../../repositories/auth/users.repository.ts';
+import type { FanPaymentsStore } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
+import type { CreatorSubscriptionRecord } from '../../../repositories/billing/fan-payments/fan-subscriptions.repository.ts';
+import type { OfferRecord, OfferRow } from '../../../repositories/billing/fan-payments/offers.repository.ts';
+import type {
+  CreatorRecord,
+  CreatorsRepository,
+} from '../../../repositories/creators/creators.repository.ts';
+import type { BlocksRepository } from '../../../repositories/safety/blocks.repository.ts';
 
 type Viewer = Pick<UserRecord, 'id' | 'role'>;
 
 const newCode = () => randomBytes(9).toString('base64url');
 
-/** What a fan's view of an offer is built from (server/presenters/offers.ts). */
+/** What a fan's view of an offer is built from (server/presenters/billing/offers.ts). */
 export interface OfferFacts {
   offer: OfferRecord;
   creator: CreatorRecord;
@@ -29,6 +32,7 @@ export interface OfferFacts {
  * Free trials and promotions: a creator makes them and shares their link; a fan claims a trial
  * here (no payment: the subscription starts at once for the trial's days), and a promotion through
  * the subscribe checkout with its code (checkout.service.ts), whose settlement records the claim.
+ * Subscribe with a trial's code claims the trial here too, so no checkout charges for it.
  */
 export function createOffersService(deps: {
   store: FanPaymentsStore;
@@ -199,8 +203,11 @@ export function createOffersService(deps: {
       });
     },
 
-    /** A promotion's code at the subscribe checkout: the offer, when this fan may take it now. */
-    async promotionFor(user: Viewer, creator: CreatorRecord, code: string): Promise<OfferRecord> {
+    /**
+     * An offer's code at the subscribe checkout: the offer (a promotion or a free trial), when this
+     * fan may take it now; otherwise refused with the reason, so nothing is charged by mistake.
+     */
+    async offerFor(user: Viewer, creator: CreatorRecord, code: string): Promise<OfferRecord> {
       const offer = code.length <= 40 ? await store.offers.findByCode(code) : null;
       // The creator's page was asked already ('creator:subscribe': approved, no block).
       assertCan(actorOf(user), 'offer:view', {
@@ -209,7 +216,6 @@ export function createOffersService(deps: {
         blocked: false,
       });
       if (!offer) throw notFound(offerMessages.notFound);
-      if (offer.kind !== 'promotion') throw badRequest(offerMessages.notAPromotion);
       const seen = await facts(user, offer, creator);
       if (seen.refusal) throw conflict(seen.refusal);
       return offer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../lib/clock.ts';
-import { presentPlanOptions } from '../../../presenters/billing.ts';
+import { presentPlanOptions } from '../../../presenters/billing/billing.ts';
 import { planPriceCents, proRataRefund, splitCharge, splitRefund } from './pricing.ts';
 
 describe('creator pricing', () => {

@@ -1,6 +1,6 @@
 import type { PaymentProvider } from '../../../adapters/payments/provider.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
+import type { FanPaymentsStore } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
 import type { PaymentsLog } from '../core/renewals.ts';
 import { creatorRefundPosting, refusedRefundPosting } from './ledger-postings.ts';
 

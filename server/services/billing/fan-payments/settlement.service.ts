@@ -2,10 +2,16 @@ import type { CheckoutOutcome } from '../../../../common/schemas/fan-payments.ts
 import type { ProviderTransaction } from '../../../adapters/payments/provider.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { hasAccess } from '../../../policies/actions/payments.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentRecord, FanProviderDetails } from '../../../repositories/fan-payments.repository.ts';
-import type { FanPaymentRepositories, FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
-import type { NewPaymentEvent } from '../../../repositories/payment-events.repository.ts';
+import type { NewPaymentEvent } from '../../../repositories/billing/core/payment-events.repository.ts';
+import type {
+  FanPaymentRecord,
+  FanProviderDetails,
+} from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type {
+  FanPaymentRepositories,
+  FanPaymentsStore,
+} from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
+import type { CreatorsRepository } from '../../../repositories/creators/creators.repository.ts';
 import { refusedPosting } from '../core/ledger.ts';
 import {
   type Decision as CoreDecision,
@@ -14,7 +20,7 @@ import {
   type Settlement,
 } from '../core/settlement.ts';
 import { chargebackPosting, creatorChargePosting } from './ledger-postings.ts';
-import type { FanPaymentNotifier, PaidEvent } from './notifier.ts';
+import type { FanPaymentNotifier, PaidEvent, RenewalFailedEvent } from './notifier.ts';
 import { planDays, planPriceCents, splitCharge } from './pricing.ts';
 import type { TipSettlement } from './tips-settlement.ts';
 
@@ -23,7 +29,10 @@ export const renewalRetryDays = [1, 3] as const;
 
 export type FanSettlement = Settlement<CheckoutOutcome>;
 
-type Decision = CoreDecision<CheckoutOutcome, PaidEvent>;
+/** What happens after the commit: a paid payment's effects, or a fan told their renewal failed. */
+type FailedRenewal = Omit<RenewalFailedEvent, 'creator'> & { creatorId: string };
+type Effects = PaidEvent | { renewalFailed: FailedRenewal };
+type Decision = CoreDecision<CheckoutOutcome, Effects>;
 
 const OPEN: readonly FanPaymentRecord['status'][] = ['pending', 'abandoned'];
 
@@ -89,7 +98,22 @@ export function createFanPaymentSettlement(deps: {
       { ...details(tx, now), feeAmount: fee, ...extra },
       now,
     );
-    if (paid) await r.ledger.post(creatorChargePosting(paid, fee, now));
+    if (paid) {
+      await r.ledger.post(creatorChargePosting(paid, fee, now));
+      // The card just paid with is the one the next payment offers in one tap.
+      const card = tx.authorization;
+      if (card?.reusable && card.code !== '')
+        await r.savedCards.save(
+          {
+            userId: paid.fanId,
+            provider: paid.provider,
+            authorizationCode: card.code,
+            brand: card.brand,
+            last4: card.last4,
+          },
+          now,
+        );
+    }
     return paid;
   }
 
@@ -231,14 +255,22 @@ export function createFanPaymentSettlement(deps: {
     };
   }
 
-  /** After a failed renewal: past_due with the next try scheduled, or expired when the tries ran out. */
-  async function renewalFailed(r: FanPaymentRepositories, payment: FanPaymentRecord, now: Date) {
-    if (!payment.subscriptionId || !payment.periodStart) return;
+  /**
+   * After a failed renewal: past_due with the next try scheduled, or expired when the tries ran
+   * out; what the fan is then told (null when the subscription had already moved on).
+   */
+  async function renewalFailed(
+    r: FanPaymentRepositories,
+    payment: FanPaymentRecord,
+    now: Date,
+  ): Promise<FailedRenewal | null> {
+    if (!payment.subscriptionId || !payment.periodStart) return null;
     const sub = await r.subscriptions.lock(payment.subscriptionId);
-    if (!sub || !['active', 'past_due'].includes(sub.status)) return;
-    if (sub.currentPeriodEnd.getTime() !== payment.periodStart.getTime()) return;
+    if (!sub || !['active', 'past_due'].includes(sub.status)) return null;
+    if (sub.currentPeriodEnd.getTime() !== payment.periodStart.getTime()) return null;
     const attempts = sub.renewalAttempts + 1;
     const retryIn = renewalRetryDays[attempts - 1];
+    const nextRetryAt = retryIn === undefined ? null : addDays(sub.currentPeriodEnd, retryIn);
     await r.subscriptions.update(
       sub.id,
       retryIn === undefined
@@ -246,17 +278,32 @@ export function createFanPaymentSettlement(deps: {
         : {
             status: 'past_due',
             renewalAttempts: attempts,
-            nextRetryAt: addDays(sub.currentPeriodEnd, retryIn),
+            nextRetryAt,
             updatedAt: now,
           },
     );
+    return { fanId: sub.fanId, creatorId: sub.creatorId, nextRetryAt };
+  }
+
+  /**
+   * Tells the fan, after the commit: the creator is read then, never inside the transaction (the
+   * embedded database has one connection, which the transaction holds).
+   */
+  async function tellRenewalFailed({ creatorId, ...event }: FailedRenewal) {
+    const creator = await deps.creators.findById(creatorId);
+    if (creator) {
+      await deps.notifier.renewalFailed({
+        ...event,
+        creator: { handle: creator.handle, displayName: creator.displayName },
+      });
+    }
   }
 
   const core = createSettlementCore<
     FanPaymentRecord,
     FanPaymentRepositories,
     CheckoutOutcome,
-    PaidEvent,
+    Effects,
     Creator
   >(
     {
@@ -273,16 +320,26 @@ export function createFanPaymentSettlement(deps: {
         activate(r, payment, tx, creator, now, refuseWith),
       async fail(r, payment, tx, now) {
         if (!(await r.payments.markFailed(payment.id, tx.message || tx.status, now))) return null;
-        if (payment.purpose === 'subscription_renewal') await renewalFailed(r, payment, now);
-        return { outcome: 'failed', note: `failed: ${tx.message}`, refundPaymentId: null, effects: null };
+        const renewal =
+          payment.purpose === 'subscription_renewal' ? await renewalFailed(r, payment, now) : null;
+        return {
+          outcome: 'failed',
+          note: `failed: ${tx.message}`,
+          refundPaymentId: null,
+          effects: renewal ? { renewalFailed: renewal } : null,
+        };
       },
       async abandon(r, payment, tx, now) {
         await r.payments.markAbandoned(payment.id, tx.message || 'abandoned', now);
         return { outcome: 'abandoned', note: 'abandoned', refundPaymentId: null, effects: null };
       },
       refund: (paymentId) => deps.refund(paymentId),
-      afterCommit: (paid) =>
-        paid.payment.purpose === 'tip' ? deps.tips.paid(paid) : deps.notifier.paid(paid),
+      afterCommit: (effects) =>
+        'renewalFailed' in effects
+          ? tellRenewalFailed(effects.renewalFailed)
+          : effects.payment.purpose === 'tip'
+            ? deps.tips.paid(effects)
+            : deps.notifier.paid(effects),
     },
     clock,
   );

@@ -1,24 +1,35 @@
 import {
+  creatorMessages,
+  monthlyPriceProblem,
+  parsePriceCents,
+} from '../../../../common/schemas/creators.ts';
+import {
+  type ChangePriceInput,
+  type CreatorPlanId,
   fanPaymentMessages as m,
   type SubscriberListQuery,
 } from '../../../../common/schemas/fan-payments.ts';
 import type { CreatorPrices } from '../../../../common/schemas/pricing.ts';
-import { conflict, notFound } from '../../../errors.ts';
+import { conflict, notFound, validationFailed } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { searchTerm } from '../../../lib/search-term.ts';
 import { actorOf, assertCan, assertPresent, refusalOf } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/actions/creators.ts';
 import { hasAccess } from '../../../policies/actions/payments.ts';
-import type { BlocksRepository } from '../../../repositories/blocks.repository.ts';
-import type { CreatorRecord, CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
+import type { FanPaymentsStore } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
 import type {
   CreatorSubscriptionRecord,
   FanSubscriptionRow,
   SubscriberRow,
-} from '../../../repositories/fan-subscriptions.repository.ts';
-import { proRataRefund } from './pricing.ts';
+} from '../../../repositories/billing/fan-payments/fan-subscriptions.repository.ts';
+import type {
+  CreatorRecord,
+  CreatorsRepository,
+} from '../../../repositories/creators/creators.repository.ts';
+import type { BlocksRepository } from '../../../repositories/safety/blocks.repository.ts';
+import type { FanPaymentNotifier } from './notifier.ts';
+import { planPriceCents, proRataRefund } from './pricing.ts';
 import type { FanRefundService } from './refunds.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -54,6 +65,16 @@ function assertCreatorOf(
   });
 }
 
+/** A creator's price change, as it was made: the endpoint presents it. */
+export interface PriceChangeFacts {
+  monthlyPriceCents: number;
+  currency: string;
+  /** False when the price was already this amount. */
+  changed: boolean;
+  /** Renewing subscribers moved to the new price from their next renewal, each told. */
+  subscribersNotified: number;
+}
+
 const subscriptionKey = (row: { subscription: { startedAt: Date; id: string } }) =>
   timeKey(row.subscription.startedAt, row.subscription.id);
 
@@ -68,6 +89,8 @@ export function createFanSubscriptionsService(deps: {
   creators: Pick<CreatorsRepository, 'findByHandle' | 'findByUserId'>;
   blocks: Pick<BlocksRepository, 'between'>;
   clock: Clock;
+  /** Tells subscribers of a price change (after it committed); null where nobody is told (some tests). */
+  notifier?: Pick<FanPaymentNotifier, 'priceChanged'> | null;
 }) {
   const { store, clock } = deps;
 
@@ -202,6 +225,63 @@ export function createFanSubscriptionsService(deps: {
       const row = await store.subscriptions.findSubscriber(id, clock.now());
       if (!row) throw notFound(m.subscriptionNotFound);
       return { row, refund };
+    },
+
+    /**
+     * PUT /api/creators/me/price: new subscribers pay the new price at once (checkout and offers read
+     * the creator's price). Each renewing subscriber keeps what they paid for the period they have,
+     * and from their next renewal (a past-due one: its next try) is charged what their plan costs at
+     * the new price; a decrease works the same way. Both writes are one transaction; every subscriber
+     * whose amount moved is told by email and notification afterwards, with the old price, the new
+     * one and the date. Asking again with the same price changes nothing and tells nobody.
+     */
+    async changePrice(user: Viewer, input: ChangePriceInput): Promise<PriceChangeFacts> {
+      const creator = await deps.creators.findByUserId(user.id);
+      assertCan(actorOf(user), 'creator:price', { creator });
+      assertPresent(creator);
+      const problem = monthlyPriceProblem(input.monthlyPrice);
+      const cents = parsePriceCents(input.monthlyPrice);
+      if (problem || cents === null)
+        throw validationFailed({ monthlyPrice: problem ?? creatorMessages.priceFormat });
+      const now = clock.now();
+      const notices: {
+        fanId: string;
+        plan: CreatorPlanId;
+        oldAmount: number;
+        newAmount: number;
+        currency: string;
+        from: Date;
+      }[] = [];
+      const changed = cents !== creator.monthlyPriceCents;
+      await store.withTransaction(async (r) => {
+        const updated = await r.subscriptions.setCreatorMonthlyPrice(creator.id, cents, now);
+        if (!updated) throw notFound(m.creatorNotFound);
+        const prices: CreatorPrices = {
+          monthlyPriceCents: cents,
+          threeMonthDiscountPercent: updated.threeMonthDiscountPercent,
+          twelveMonthDiscountPercent: updated.twelveMonthDiscountPercent,
+        };
+        for (const sub of await r.subscriptions.lockRenewing(creator.id)) {
+          const amount = planPriceCents(prices, sub.plan);
+          // A bundle the creator no longer offers keeps its price; an unchanged one needs no notice.
+          if (amount === null || amount === sub.amount) continue;
+          await r.subscriptions.update(sub.id, { amount, updatedAt: now });
+          notices.push({
+            fanId: sub.fanId,
+            plan: sub.plan,
+            oldAmount: sub.amount,
+            newAmount: amount,
+            currency: sub.currency,
+            from: sub.status === 'past_due' ? (sub.nextRetryAt ?? now) : sub.currentPeriodEnd,
+          });
+        }
+      });
+      for (const notice of notices)
+        await deps.notifier?.priceChanged({
+          ...notice,
+          creator: { handle: creator.handle, displayName: creator.displayName },
+        });
+      return { monthlyPriceCents: cents, currency: 'USD', changed, subscribersNotified: notices.length };
     },
 
     /**

@@ -1,21 +1,21 @@
 import { pathTo, routes } from '../../../../common/routes.ts';
 import type { CheckoutOutcome } from '../../../../common/schemas/fan-payments.ts';
+import type { ChatMessage } from '../../../../common/schemas/messages.ts';
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { actorOf, refusalOf } from '../../../policies/access.ts';
-import { presentMessage } from '../../../presenters/message.ts';
-import type { CreatorRecord } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentRecord } from '../../../repositories/fan-payments.repository.ts';
-import type { FanPaymentRepositories } from '../../../repositories/fan-payments-store.ts';
-import type { UsersRepository } from '../../../repositories/users.repository.ts';
+import type { UsersRepository } from '../../../repositories/auth/users.repository.ts';
+import type { FanPaymentRecord } from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type { FanPaymentRepositories } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
+import type { CreatorRecord } from '../../../repositories/creators/creators.repository.ts';
+import type { MessageRecord } from '../../../repositories/messages/conversations.repository.ts';
 import { message } from '../../auth/emails.ts';
 import { nameOf } from '../../realtime/actor-name.ts';
 import type { EventsService } from '../../realtime/events.service.ts';
 import type { NotificationsService } from '../../realtime/notifications.service.ts';
 import type { Decision } from '../core/settlement.ts';
+import { tipEmail } from './emails.ts';
 import type { PaidEvent } from './notifier.ts';
-
-type TipDecision = Decision<CheckoutOutcome, PaidEvent>;
 
 /**
  * A tip's part of fan-payment settlement (server/services/billing/fan-payments/settlement.service.ts):
@@ -23,7 +23,9 @@ type TipDecision = Decision<CheckoutOutcome, PaidEvent>;
  * suspension since the checkout makes it a refused charge, refunded after the commit), then marks the
  * payment succeeded (ledger split with the platform fee) and writes the tip into the pair's
  * conversation, all at once. After the commit: the message goes live to both, the creator is
- * notified, and both get an email.
+ * notified (by email too, as they chose in Settings), and the fan gets a receipt. The message's
+ * event is shaped for each side by `present`, which the module passes
+ * (server/modules/billing-services.ts).
  */
 export function createTipSettlement(deps: {
   /** Live events (null in the worker, which has no event streams; the message is stored anyway). */
@@ -33,16 +35,19 @@ export function createTipSettlement(deps: {
   users: Pick<UsersRepository, 'findById'>;
   publicUrl: string;
   log: { error(details: object, message: string): void };
+  /** A message as one member of its conversation sees it (presenters/messages/message.ts `presentMessage`). */
+  present: { message(message: MessageRecord, viewerId: string): ChatMessage };
 }) {
   return {
-    async decide(
+    /** `Effects`: whatever else the caller's decisions may carry; a tip's own are a PaidEvent. */
+    async decide<Effects>(
       r: FanPaymentRepositories,
       payment: FanPaymentRecord,
       creator: CreatorRecord | null,
       now: Date,
-      refuse: (reason: string) => Promise<TipDecision>,
+      refuse: (reason: string) => Promise<Decision<CheckoutOutcome, Effects | PaidEvent>>,
       succeed: () => Promise<FanPaymentRecord | null>,
-    ): Promise<TipDecision | null> {
+    ): Promise<Decision<CheckoutOutcome, Effects | PaidEvent> | null> {
       if (!creator) return refuse('the creator page no longer exists');
       const facts = await r.tips.recipientFacts(payment.fanId, payment.creatorUserId);
       const problem = refusalOf(actorOf({ id: payment.fanId, role: 'user' }), 'creator:tip', {
@@ -82,7 +87,7 @@ export function createTipSettlement(deps: {
           // Each side gets the message as they see it (only the creator may report the fan's tip).
           for (const userId of [payment.fanId, creator.userId]) {
             await deps.events?.emit([userId], 'message.created', {
-              message: presentMessage(tipMessage, userId),
+              message: deps.present.message(tipMessage, userId),
             });
           }
         }
@@ -100,6 +105,9 @@ export function createTipSettlement(deps: {
           actorId: fan.id,
           text: `${fanName} tipped you ${amount}`,
           link: chat,
+          // Emailed as the creator chose in Settings > Notifications.
+          email: (to) =>
+            tipEmail(to, { fanName, amount, note: payment.note ?? null, url: `${deps.publicUrl}${chat}` }),
         });
         deps.outbox.sendInBackground(
           message(
@@ -116,18 +124,6 @@ export function createTipSettlement(deps: {
               label: `Visit @${creator.handle}`,
               url: `${deps.publicUrl}${pathTo('publicProfile', { id: creator.handle })}`,
             },
-          ),
-        );
-        deps.outbox.sendInBackground(
-          message(
-            owner.email,
-            `${fanName} tipped you ${amount}`,
-            [
-              `${fanName} sent you a tip of ${amount}.`,
-              ...(payment.note ? [`Their note: ${payment.note}`] : []),
-              'Your earning appears in your wallet, and the tip in your conversation with them.',
-            ],
-            { label: 'Open the conversation', url: `${deps.publicUrl}${chat}` },
           ),
         );
       } catch (error) {

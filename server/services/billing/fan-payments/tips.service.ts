@@ -1,16 +1,16 @@
 import { pathTo } from '../../../../common/routes.ts';
-import { fanPaymentMessages as m } from '../../../../common/schemas/fan-payments.ts';
+import { fanPaymentMessages as m, type PayWith } from '../../../../common/schemas/fan-payments.ts';
 import { type TipLimits, tipMessages as t } from '../../../../common/schemas/tips.ts';
 import type { RateLimiter } from '../../../adapters/rate-limit/index.ts';
 import { conflict, notFound, rateLimited, validationFailed } from '../../../errors.ts';
 import { formatUsd } from '../../../lib/money.ts';
 import { consume, rateLimits } from '../../../lib/rate-limits.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentsRepository } from '../../../repositories/fan-payments.repository.ts';
-import type { TipsRepository } from '../../../repositories/tips.repository.ts';
-import type { UserRecord } from '../../../repositories/users.repository.ts';
-import type { FanCheckoutService, FanCheckoutStarted } from './checkout.service.ts';
+import type { UserRecord } from '../../../repositories/auth/users.repository.ts';
+import type { FanPaymentsRepository } from '../../../repositories/billing/fan-payments/fan-payments.repository.ts';
+import type { TipsRepository } from '../../../repositories/billing/fan-payments/tips.repository.ts';
+import type { CreatorsRepository } from '../../../repositories/creators/creators.repository.ts';
+import type { FanCheckoutService, FanPaymentStarted } from './checkout.service.ts';
 
 /** A tip is whole cents between the operator's limits (server/config.ts `payments.tips`). */
 export function assertTipAmount(amount: number, limits: TipLimits): void {
@@ -25,6 +25,8 @@ export interface TipInput {
   note?: string | undefined;
   idempotencyKey: string;
   returnTo?: string | undefined;
+  /** The checkout page (default) or the saved card in one tap. */
+  payWith?: PayWith | undefined;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface TipInput {
  * Nothing is given here; tips-settlement.ts does it once the provider confirms the payment.
  */
 export function createTipsService(deps: {
-  checkout: Pick<FanCheckoutService, 'start'>;
+  checkout: Pick<FanCheckoutService, 'pay'>;
   payments: Pick<FanPaymentsRepository, 'findByIdempotencyKey'>;
   creators: Pick<CreatorsRepository, 'findByHandle'>;
   tips: Pick<TipsRepository, 'recipientFacts'>;
@@ -45,7 +47,7 @@ export function createTipsService(deps: {
   return {
     limits: (): TipLimits => deps.limits,
 
-    async send(user: UserRecord, handle: string, input: TipInput): Promise<FanCheckoutStarted> {
+    async send(user: UserRecord, handle: string, input: TipInput): Promise<FanPaymentStarted> {
       assertTipAmount(input.amount, deps.limits);
       const creator = await deps.creators.findByHandle(handle);
       if (!creator) throw notFound(m.creatorNotFound);
@@ -69,7 +71,8 @@ export function createTipsService(deps: {
         if (wait !== null) throw rateLimited(t.tooMany, wait);
       }
 
-      return deps.checkout.start(
+      return deps.checkout.pay(
+        input.payWith,
         user,
         { idempotencyKey: input.idempotencyKey },
         {

@@ -4,10 +4,16 @@ import { addDays, type Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { actorOf, assertCan } from '../../../policies/access.ts';
 import type { Viewer } from '../../../policies/actions/creators.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { FanPaymentsStore } from '../../../repositories/fan-payments-store.ts';
-import type { CreatorBalances, WalletHistoryRow } from '../../../repositories/ledger.repository.ts';
-import type { AdminPayoutRow, PayoutRecord } from '../../../repositories/payouts.repository.ts';
+import type {
+  CreatorBalances,
+  WalletHistoryRow,
+} from '../../../repositories/billing/core/ledger.repository.ts';
+import type { FanPaymentsStore } from '../../../repositories/billing/fan-payments/fan-payments-store.ts';
+import type {
+  AdminPayoutRow,
+  PayoutRecord,
+} from '../../../repositories/billing/payouts/payouts.repository.ts';
+import type { CreatorsRepository } from '../../../repositories/creators/creators.repository.ts';
 import { payoutPaidPosting } from './ledger-postings.ts';
 import type { FanPaymentNotifier } from './notifier.ts';
 

@@ -9,8 +9,8 @@ import {
 } from '../../../adapters/payments/transfers.ts';
 import { badRequest, conflict } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
-import type { PayoutAccountRecord } from '../../../repositories/payout-accounts.repository.ts';
-import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
+import type { PayoutAccountRecord } from '../../../repositories/billing/payouts/payout-accounts.repository.ts';
+import type { PayoutsStore } from '../../../repositories/billing/payouts/payouts-store.ts';
 import type { PayoutNotifier } from './notifier.ts';
 import { payoutCurrencies } from './rates.ts';
 

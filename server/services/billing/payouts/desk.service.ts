@@ -9,11 +9,15 @@ import type { Clock } from '../../../lib/clock.ts';
 import { decodeCursor, keysetPage, timeKey } from '../../../lib/cursor.ts';
 import { consume, rateLimits } from '../../../lib/rate-limits.ts';
 import { type Actor, assertCan } from '../../../policies/access.ts';
-import type { CreatorsRepository } from '../../../repositories/creators.repository.ts';
-import type { PayoutAccountRecord } from '../../../repositories/payout-accounts.repository.ts';
-import type { AdminPayoutRow, PayoutRecord, PayoutStatus } from '../../../repositories/payouts.repository.ts';
-import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
-import type { UserRecord } from '../../../repositories/users.repository.ts';
+import type { UserRecord } from '../../../repositories/auth/users.repository.ts';
+import type { PayoutAccountRecord } from '../../../repositories/billing/payouts/payout-accounts.repository.ts';
+import type {
+  AdminPayoutRow,
+  PayoutRecord,
+  PayoutStatus,
+} from '../../../repositories/billing/payouts/payouts.repository.ts';
+import type { PayoutsStore } from '../../../repositories/billing/payouts/payouts-store.ts';
+import type { CreatorsRepository } from '../../../repositories/creators/creators.repository.ts';
 import type { PasswordHasher } from '../../auth/passwords.ts';
 import type { WalletService } from '../fan-payments/wallet.service.ts';
 import type { PayoutServices } from './index.ts';

@@ -1,8 +1,8 @@
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import type { TransferProvider } from '../../../adapters/payments/transfers.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
-import type { UsersRepository } from '../../../repositories/users.repository.ts';
+import type { UsersRepository } from '../../../repositories/auth/users.repository.ts';
+import type { PayoutsStore } from '../../../repositories/billing/payouts/payouts-store.ts';
 import { createPayoutAccounts } from './accounts.service.ts';
 import { createPayoutNotifier, type PayoutNotice } from './notifier.ts';
 import { createPayoutReconciliation } from './reconcile.service.ts';

@@ -1,9 +1,9 @@
 import { routes } from '../../../../common/routes.ts';
 import type { Outbox } from '../../../adapters/mail/index.ts';
 import { formatUsd } from '../../../lib/money.ts';
-import type { PayoutAccountRecord } from '../../../repositories/payout-accounts.repository.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
-import type { UsersRepository } from '../../../repositories/users.repository.ts';
+import type { UsersRepository } from '../../../repositories/auth/users.repository.ts';
+import type { PayoutAccountRecord } from '../../../repositories/billing/payouts/payout-accounts.repository.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
 import { message } from '../../auth/emails.ts';
 
 /** An in-app notice for the creator (the bell), as the notifications service stores and pushes it. */

@@ -6,7 +6,7 @@ import {
 } from '../../../adapters/payments/sandbox/sandbox-transfers.ts';
 import { type TransferProvider, TransferUnreachableError } from '../../../adapters/payments/transfers.ts';
 import { AppError } from '../../../errors.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
 import { MINUTE } from '../../../test/clock.ts';
 import { createPayoutHarness, moneyOf, type PayoutHarness, setRate } from '../../../test/payouts.ts';
 

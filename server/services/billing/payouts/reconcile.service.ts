@@ -1,7 +1,7 @@
 import type { ProviderTransfer, TransferProvider } from '../../../adapters/payments/transfers.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
-import type { PayoutsStore } from '../../../repositories/payouts-store.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
+import type { PayoutsStore } from '../../../repositories/billing/payouts/payouts-store.ts';
 
 /** Where our payouts and the provider's transfers disagree. */
 export type TransferDifference =

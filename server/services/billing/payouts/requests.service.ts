@@ -2,11 +2,14 @@ import { payoutMessages as m } from '../../../../common/schemas/payouts.ts';
 import { badRequest, conflict } from '../../../errors.ts';
 import { addDays, type Clock } from '../../../lib/clock.ts';
 import { formatUsd } from '../../../lib/money.ts';
-import type { ExchangeRateRecord } from '../../../repositories/exchange-rates.repository.ts';
-import type { PayoutAccountRecord } from '../../../repositories/payout-accounts.repository.ts';
-import type { PayoutSettingsRecord } from '../../../repositories/payout-settings.repository.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
-import type { PayoutRepositories, PayoutsStore } from '../../../repositories/payouts-store.ts';
+import type { ExchangeRateRecord } from '../../../repositories/billing/core/exchange-rates.repository.ts';
+import type { PayoutAccountRecord } from '../../../repositories/billing/payouts/payout-accounts.repository.ts';
+import type { PayoutSettingsRecord } from '../../../repositories/billing/payouts/payout-settings.repository.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
+import type {
+  PayoutRepositories,
+  PayoutsStore,
+} from '../../../repositories/billing/payouts/payouts-store.ts';
 import { payoutRequestPosting } from '../fan-payments/ledger-postings.ts';
 import { parseRate, toLocalMinor } from './rates.ts';
 

@@ -4,7 +4,7 @@ import {
   sandboxTestAccounts,
 } from '../../../adapters/payments/sandbox/sandbox-transfers.ts';
 import { AppError } from '../../../errors.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
 import { MINUTE } from '../../../test/clock.ts';
 import { createPayoutHarness, moneyOf, type PayoutHarness, setRate } from '../../../test/payouts.ts';
 import type { PayoutTransfers } from './transfers.service.ts';

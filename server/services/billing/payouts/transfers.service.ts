@@ -10,9 +10,12 @@ import {
 } from '../../../adapters/payments/transfers.ts';
 import { badRequest, conflict, notFound } from '../../../errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { NewPaymentEvent } from '../../../repositories/payment-events.repository.ts';
-import type { PayoutRecord } from '../../../repositories/payouts.repository.ts';
-import type { PayoutRepositories, PayoutsStore } from '../../../repositories/payouts-store.ts';
+import type { NewPaymentEvent } from '../../../repositories/billing/core/payment-events.repository.ts';
+import type { PayoutRecord } from '../../../repositories/billing/payouts/payouts.repository.ts';
+import type {
+  PayoutRepositories,
+  PayoutsStore,
+} from '../../../repositories/billing/payouts/payouts-store.ts';
 import {
   payoutPaidPosting,
   payoutReturnedPosting,

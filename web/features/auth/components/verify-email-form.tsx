@@ -16,6 +16,9 @@ import { ResendCodeButton } from './resend-code-button.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from './text-field.tsx';
 
+/** The page's one toast: a later failure, success or resend replaces it instead of stacking. */
+export const verifyToastId = 'verify-email';
+
 /**
  * The stored address (read-only), the 6-digit code, Verify and Resend Code. A right code signs the
  * user in and goes home. Key it by the email: the address is read once, when the form mounts.
@@ -31,18 +34,22 @@ export function VerifyEmailForm({ email }: { email: string | null }) {
 
   const submit = form.handleSubmit(async (values) => {
     trackFormSubmit('verify_email');
+    // A new try: the last failure no longer applies.
+    toast.dismiss(verifyToastId);
     try {
       await verify.mutateAsync(values);
-      toast.success(authToasts.verified);
+      toast.success(authToasts.verified, verifyToastId);
       void navigate(pathTo('home'), { replace: true });
     } catch (error) {
-      toast.error(failureMessage(authToasts.verifyFailed, error));
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        // One message, under the code it is about; no toast saying it again.
         const message = error.fields?.code ?? error.message;
         form.setError('code', {
           message: error.status === 429 ? withWait(message, error.retryAfterSeconds) : message,
         });
+        return;
       }
+      toast.error(failureMessage(authToasts.verifyFailed, error), undefined, verifyToastId);
     }
   });
 
@@ -72,7 +79,7 @@ export function VerifyEmailForm({ email }: { email: string | null }) {
         <SubmitButton pending={verify.isPending} pendingLabel="Verifying…">
           Verify
         </SubmitButton>
-        <ResendCodeButton email={email} />
+        <ResendCodeButton email={email} toastId={verifyToastId} onResend={() => form.clearErrors('code')} />
       </div>
     </form>
   );

@@ -23,3 +23,17 @@ export function myCreatorQueryOptions(userId: string | undefined) {
 export function useMyCreator(userId: string | undefined) {
   return useQuery({ ...myCreatorQueryOptions(userId), enabled: userId !== undefined });
 }
+
+/**
+ * What the signed-in viewer is, for what menus and pages offer: 'approved' (a creator whose page is
+ * approved), 'other' (signed out, a fan, or a page not approved yet), or 'unknown' until the answer
+ * comes (offer neither way meanwhile, so a creator never sees "Become a Creator").
+ */
+export type CreatorStanding = 'approved' | 'other' | 'unknown';
+
+export function useCreatorStanding(userId: string | undefined): CreatorStanding {
+  const mine = useMyCreator(userId);
+  if (userId === undefined) return 'other';
+  if (!mine.data) return 'unknown';
+  return mine.data.creator?.status === 'approved' ? 'approved' : 'other';
+}

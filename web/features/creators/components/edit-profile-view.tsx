@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMyCreator } from '../api/get-my-creator.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
+import { SubscriptionPriceForm } from './subscription-price-form.tsx';
 
 function FormSkeleton() {
   return (
@@ -58,5 +59,10 @@ export function EditProfileView({ id, userId }: { id: string; userId: string }) 
       </EmptyState>
     );
   }
-  return <EditProfileForm creator={creator} />;
+  return (
+    <div className="flex flex-col gap-8">
+      <EditProfileForm creator={creator} />
+      <SubscriptionPriceForm creator={creator} />
+    </div>
+  );
 }

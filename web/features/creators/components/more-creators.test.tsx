@@ -6,15 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { buildProfile } from '../test/build-profile.ts';
 import { MoreCreators } from './more-creators.tsx';
 
 function renderPanel() {
   const router = createMemoryRouter([{ path: '*', Component: MoreCreators }]);
+  const client = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return client;
 }
 
 afterEach(() => {
@@ -91,6 +94,24 @@ describe('More Creators', () => {
     expect(screen.getByRole('link', { name: 'Become a Creator' }).getAttribute('href')).toBe('/creator');
     expect(screen.getByRole('link', { name: 'Discover all' }).getAttribute('href')).toBe('/discover');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers an approved creator no Become a Creator in the empty state', async () => {
+    signInAs();
+    stubFetch((request) =>
+      request.url === '/api/creators/me'
+        ? json(200, {
+            creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }),
+            counts: { liked: 0, purchased: 0, purchasedMessages: 0 },
+          })
+        : json(200, { items: [], nextCursor: null }),
+    );
+    const client = renderPanel();
+    expect(await screen.findByText('No creators to show yet')).toBeTruthy();
+    // Once the app knows the viewer is a creator (the link never shows meanwhile either).
+    await waitFor(() => expect(client.getQueryState(['creators', 'me', 'u-1'])?.status).toBe('success'));
+    expect(screen.queryByRole('link', { name: 'Become a Creator' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Discover all' })).toBeTruthy();
   });
 
   it('follows from a card, and the button turns to Unfollow from the answer', async () => {

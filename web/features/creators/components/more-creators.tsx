@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCreatorStanding } from '../api/get-my-creator.ts';
 import { useSuggestedCreators } from '../api/get-suggested-creators.ts';
 import { CreatorCard } from './creator-card.tsx';
 import { CreatorListSkeleton } from './creator-list-skeleton.tsx';
@@ -31,6 +33,17 @@ function SuggestionsError({
         {retrying ? 'Retrying…' : 'Retry'}
       </Button>
     </div>
+  );
+}
+
+/** Not to a creator, who already is one (nor until the viewer's answer is in). */
+function BecomeCreatorLink() {
+  const session = useSession();
+  if (useCreatorStanding(session?.user.id) !== 'other') return null;
+  return (
+    <Button asChild size="sm" variant="outline">
+      <Link to={pathTo('creator')}>Become a Creator</Link>
+    </Button>
   );
 }
 
@@ -63,9 +76,7 @@ export function MoreCreators() {
           <p className="text-xs text-muted-foreground">
             Be one of the first: share your photos and videos with fans.
           </p>
-          <Button asChild size="sm" variant="outline">
-            <Link to={pathTo('creator')}>Become a Creator</Link>
-          </Button>
+          <BecomeCreatorLink />
         </div>
       )}
       <Button asChild variant="secondary" className="w-full">

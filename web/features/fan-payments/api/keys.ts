@@ -10,6 +10,8 @@ export const fanPaymentKeys = {
   subscribers: ['fan-payments', 'subscribers'] as const,
   transactions: ['fan-payments', 'transactions'] as const,
   transaction: (id: string) => ['fan-payments', 'transaction', id] as const,
+  /** The card one-tap payments use (brand and last four digits). */
+  savedCard: (userId: string) => ['fan-payments', 'saved-card', userId] as const,
   wallet: (userId: string) => ['fan-payments', 'wallet', userId] as const,
   walletHistory: (userId: string, startCursor: string) =>
     ['fan-payments', 'wallet-history', userId, startCursor] as const,

@@ -65,7 +65,10 @@ describe('Manage Subscriptions for a creator', () => {
     expect(within(first as HTMLElement).getByText('Kofi Mensah')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('@ama')).toBeTruthy();
     expect(list.textContent).not.toContain('@example.com');
-    expect(within(first as HTMLElement).getAllByText('Subscribed').length).toBeGreaterThan(0);
+    expect(
+      within(first as HTMLElement).getAllByText('Active · renews 31 Mar 2026 · $9.99').length,
+    ).toBeGreaterThan(0);
+    expect(within(second as HTMLElement).getAllByText('Ended 31 Mar 2026').length).toBeGreaterThan(0);
     expect(within(first as HTMLElement).getAllByText('Monthly').length).toBeGreaterThan(0);
     expect(within(first as HTMLElement).getByText('$9.99')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('$47.95')).toBeTruthy();
@@ -168,6 +171,36 @@ describe('Manage Subscriptions for a creator', () => {
 });
 
 describe('Manage Subscriptions for a fan', () => {
+  it('says a free trial is free, until when, and whether it renews', async () => {
+    signInAs({ id: 'u-2' });
+    const ending = buildFanSubscription({
+      status: 'canceled',
+      renews: false,
+      trial: true,
+      amount: { amount: 800, currency: 'USD' },
+      canceledAt: '2026-03-01T10:00:00Z',
+    });
+    const renewing = buildFanSubscription({
+      id: 's-2',
+      creator: { id: 'c-2', userId: 'u-8', handle: 'omar', displayName: 'Omar Diaz', avatarUrl: null },
+      trial: true,
+      amount: { amount: 800, currency: 'USD' },
+    });
+    stubApi({
+      'GET /api/creators/me': () =>
+        json(200, { creator: null, counts: { liked: 0, purchased: 0, purchasedMessages: 0 } }),
+      'GET /api/me/subscriptions': () => page([ending, renewing]),
+    });
+    renderTab();
+    const list = await screen.findByRole('list', { name: 'Your subscriptions' });
+    const [first, second] = within(list).getAllByRole('listitem') as HTMLElement[];
+    expect(first?.textContent).toContain('Free trial');
+    expect(first?.textContent).toContain('Free until 31 March 2026; it will not renew');
+    expect(first?.textContent).not.toContain('Cancelled');
+    expect(first?.textContent).not.toContain('$8.00');
+    expect(second?.textContent).toContain('Free until 31 March 2026, then renews at $8.00');
+  });
+
   it('lists their subscriptions and cancels one, keeping access to the period end', async () => {
     signInAs({ id: 'u-2' });
     const success = vi.spyOn(toast, 'success');

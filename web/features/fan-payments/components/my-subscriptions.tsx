@@ -21,6 +21,17 @@ import { StatusPill } from './status-badge.tsx';
 
 function statusOf(subscription: FanSubscription) {
   const end = formatLongDate(subscription.currentPeriodEnd);
+  if (subscription.trial && (subscription.status === 'active' || subscription.status === 'canceled')) {
+    if (subscription.status === 'active')
+      return {
+        tone: 'good' as const,
+        label: 'Free trial',
+        note: `Free until ${end}, then renews at ${formatMoney(subscription.amount)}`,
+      };
+    return subscription.hasAccess
+      ? { tone: 'waiting' as const, label: 'Free trial', note: `Free until ${end}; it will not renew` }
+      : { tone: 'neutral' as const, label: 'Ended', note: `Free trial ended on ${end}` };
+  }
   switch (subscription.status) {
     case 'active':
       return { tone: 'good' as const, label: 'Active', note: `Renews on ${end}` };
@@ -43,6 +54,13 @@ function statusOf(subscription: FanSubscription) {
         note: `Ended on ${formatLongDate(subscription.endedAt ?? subscription.currentPeriodEnd)}`,
       };
   }
+}
+
+/** What the fan pays: a free trial has cost nothing so far. */
+function priceOf(subscription: FanSubscription): string {
+  if (!subscription.trial || !(subscription.status === 'active' || subscription.status === 'canceled'))
+    return formatMoney(subscription.amount);
+  return subscription.renews ? `Free, then ${formatMoney(subscription.amount)}` : 'Free';
 }
 
 function CancelButton({ subscription }: { subscription: FanSubscription }) {
@@ -107,7 +125,7 @@ function SubscriptionItem({ subscription }: { subscription: FanSubscription }) {
           {creator.displayName}
         </Link>
         <p className="truncate text-xs text-muted-foreground">
-          @{creator.handle} · {subscription.planName} · {formatMoney(subscription.amount)}
+          @{creator.handle} · {subscription.planName} · {priceOf(subscription)}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <StatusPill tone={status.tone} label={status.label} />

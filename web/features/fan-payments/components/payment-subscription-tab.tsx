@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useSession } from '../../../lib/session.ts';
 import { useMyCreator } from '../../creators/index.ts';
 import { MySubscriptions } from './my-subscriptions.tsx';
+import { SavedCardSection } from './saved-card-section.tsx';
 import { type RenderFanLists, SubscribersList } from './subscribers-list.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
@@ -37,7 +38,8 @@ export function PaymentSubscriptionTab({ renderFanLists }: { renderFanLists: Ren
         <TabsTrigger value="transactions">Transaction History</TabsTrigger>
         <TabsTrigger value="subscriptions">Manage Subscriptions</TabsTrigger>
       </TabsList>
-      <TabsContent value="transactions">
+      <TabsContent value="transactions" className="flex flex-col gap-6">
+        <SavedCardSection />
         <SettingsSection
           title="Transaction History"
           description={

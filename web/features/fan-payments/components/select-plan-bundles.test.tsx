@@ -125,6 +125,8 @@ describe('the Select plan dialog with bundles', () => {
     expect(JSON.parse(subscribe?.body ?? '{}')).toEqual({
       plan: 'twelve_months',
       returnTo: '/public-profile/lena',
+      // No card saved: the checkout page.
+      payWith: 'checkout',
     });
   });
 

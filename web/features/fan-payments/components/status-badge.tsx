@@ -1,5 +1,6 @@
-import type { SubscriberStatus, TransactionStatus } from '#common/schemas/fan-payments.ts';
+import type { Subscriber, SubscriberStatus, TransactionStatus } from '#common/schemas/fan-payments.ts';
 import { cn } from '../../../lib/utils.ts';
+import { subscriberState } from '../subscriber-state.ts';
 
 type Tone = 'good' | 'waiting' | 'bad' | 'neutral';
 
@@ -66,6 +67,22 @@ export function SubscriberStatusBadge({
   return (
     <Pill tone={subscriberTones[status]} className={className}>
       {status}
+    </Pill>
+  );
+}
+
+/** A subscriber row's state in words ('Active · renews 3 Dec 2026 · $8.00'): it may wrap. */
+export function SubscriberStateBadge({
+  subscriber,
+  className,
+}: {
+  subscriber: Subscriber;
+  className?: string;
+}) {
+  const { tone, label } = subscriberState(subscriber);
+  return (
+    <Pill tone={tone} className={cn('whitespace-normal', className)}>
+      {label}
     </Pill>
   );
 }

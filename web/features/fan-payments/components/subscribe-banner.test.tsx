@@ -55,6 +55,8 @@ describe('Subscribe Now', () => {
     expect(JSON.parse(subscribe?.body ?? '{}')).toEqual({
       plan: 'six_months',
       returnTo: '/public-profile/lena',
+      // No card saved: the checkout page.
+      payWith: 'checkout',
     });
     expect(subscribe?.headers.get('authorization')).toBe('Bearer token-1');
     expect(within(dialog).getByRole('button', { name: 'Opening checkout…' })).toHaveProperty(

@@ -8,8 +8,8 @@ import { discountedCents } from '#common/schemas/pricing.ts';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreatorSubscription } from '../api/get-creator-subscription.ts';
-import { useLinkOffer } from '../api/get-link-offer.ts';
-import { formatLongDate, formatPrice } from '../format.ts';
+import { useLinkOfferTerms } from '../api/get-link-offer.ts';
+import { daysText, formatLongDate, formatPrice } from '../format.ts';
 import { plansFromProfile } from '../plans.ts';
 import { LazySelectPlanDialog } from './lazy-select-plan-dialog.tsx';
 
@@ -43,7 +43,8 @@ function SubscribedNote({ subscription }: { subscription: FanSubscription }) {
 
 /**
  * 'Subscribe Now' with the monthly price, opening the Select plan dialog; a subscriber sees their
- * plan instead, and the owner sees what fans pay.
+ * plan instead, and the owner sees what fans pay. Opened from an offer's link, a promotion's first
+ * period or a trial's free days show here and in Select plan, and subscribing takes them.
  */
 export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
   const [open, setOpen] = useState(false);
@@ -51,12 +52,8 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
   // The server says whether this page takes a subscription from this viewer (server/policies/fan-payments.ts).
   const state = useCreatorSubscription(profile.handle, session?.user.id ?? null, profile.canSubscribe);
   const monthly = `${formatPrice(profile.price.monthly)}/month`;
-  // Opened from an offer's link: a promotion's first period shows here and in Select plan.
-  const offer = useLinkOffer(profile.handle).data;
-  const promotion =
-    offer?.kind === 'promotion' && offer.available && offer.discountPercent !== null
-      ? { code: offer.code, discountPercent: offer.discountPercent }
-      : null;
+  // Opened from an offer's link: a promotion's first period or a trial's free days.
+  const { offer, promotion, trial } = useLinkOfferTerms(profile.handle);
 
   if (profile.viewer.isOwner) {
     return (
@@ -88,7 +85,7 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
           <Crown aria-hidden="true" className="size-5" />
           <span className="font-semibold">Subscribe Now</span>
         </span>
-        <span className="font-semibold">{monthly}</span>
+        <span className="font-semibold">{trial ? `Free for ${daysText(trial.days)}` : monthly}</span>
       </button>
       {promotion ? (
         <p className="text-sm font-medium text-primary">
@@ -99,10 +96,15 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
           })}{' '}
           for the first month)
         </p>
-      ) : offer?.kind === 'trial' && offer.available ? (
+      ) : trial ? (
         <p className="text-sm font-medium text-primary">
-          With this link: {offer.trialDays} free {offer.trialDays === 1 ? 'day' : 'days'} (Start free trial
-          above)
+          Free for {daysText(trial.days)} with this link, then {monthly} if you choose to renew. Nothing is
+          charged now.
+        </p>
+      ) : offer && !offer.available && offer.unavailableReason ? (
+        // The link's offer cannot be used (ended, claimed, not for this fan): the usual price, said so.
+        <p className="text-sm text-muted-foreground">
+          {offer.unavailableReason}, so subscribing is at the usual price.
         </p>
       ) : null}
       {bundles.length > 0 ? (
@@ -133,6 +135,7 @@ export function SubscribeBanner({ profile }: { profile: CreatorProfile }) {
             displayName={profile.displayName}
             plans={plans}
             promotion={promotion}
+            trial={trial}
           />
         </Suspense>
       ) : null}

@@ -5,11 +5,11 @@ import { initialsOf, personLabel } from '../../../lib/user-display.ts';
 import { cn } from '../../../lib/utils.ts';
 import { formatMoney, formatShortDate } from '../format.ts';
 import { RowMenu } from './row-menu.tsx';
-import { SubscriberStatusBadge } from './status-badge.tsx';
+import { SubscriberStateBadge } from './status-badge.tsx';
 
 export type SubscriberAction = 'details' | 'message' | 'lists' | 'unsubscribe' | 'block';
 
-const columns = '@2xl:grid-cols-[minmax(0,1fr)_6.5rem_6rem_5rem_5rem_2.25rem]';
+const columns = '@2xl:grid-cols-[minmax(0,1fr)_11rem_6rem_5rem_5rem_2.25rem]';
 
 function initials(subscriber: Subscriber): string {
   const [firstName = '', ...rest] = subscriber.name.split(' ');
@@ -64,7 +64,7 @@ export function SubscriberRows({ items, onChoose }: SubscriberRowsProps) {
                     <p className="truncate text-xs text-muted-foreground">@{subscriber.handle}</p>
                   ) : null}
                   <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground @2xl:hidden">
-                    <SubscriberStatusBadge status={subscriber.status} />
+                    <SubscriberStateBadge subscriber={subscriber} />
                     <span>{subscriber.planName}</span>
                     <span>Since {formatShortDate(subscriber.date)}</span>
                   </p>
@@ -72,7 +72,7 @@ export function SubscriberRows({ items, onChoose }: SubscriberRowsProps) {
               </div>
               <span className="hidden @2xl:inline">
                 <span className="sr-only">Status: </span>
-                <SubscriberStatusBadge status={subscriber.status} />
+                <SubscriberStateBadge subscriber={subscriber} />
               </span>
               <span className="hidden text-sm text-muted-foreground @2xl:inline">
                 <span className="sr-only">Subscribed on </span>
@@ -84,7 +84,7 @@ export function SubscriberRows({ items, onChoose }: SubscriberRowsProps) {
               </span>
               <span className="text-right text-sm font-semibold tabular-nums">
                 <span className="sr-only">Amount: </span>
-                {formatMoney(subscriber.amount)}
+                {subscriber.trial ? 'Free' : formatMoney(subscriber.amount)}
               </span>
               <RowMenu
                 label={`Actions for ${personLabel(subscriber)}`}

@@ -9,6 +9,7 @@ import { signInAs, signOutForTest } from '../../../test/session.ts';
 import { UnlockDialog } from '../../posts/components/unlock-dialog.tsx';
 import { buildPost } from '../../posts/test/build-post.ts';
 import { plans, stubApi } from '../test/fan-payments-api.ts';
+import { OneTapHost } from './one-tap-host.tsx';
 
 const post = buildPost({
   id: '0195f1a0-0000-7000-8000-0000000000aa',
@@ -19,11 +20,39 @@ const post = buildPost({
 
 function renderDialog(onClose = vi.fn()) {
   renderRoutes(
-    [{ path: '/discover', element: <UnlockDialog post={post} onClose={onClose} returnFocusTo={null} /> }],
+    [
+      {
+        path: '/discover',
+        element: (
+          <>
+            <UnlockDialog post={post} onClose={onClose} returnFocusTo={null} />
+            <OneTapHost />
+          </>
+        ),
+      },
+    ],
     '/discover?q=lena',
   );
   return onClose;
 }
+
+const savedCard = () =>
+  json(200, { card: { brand: 'visa', last4: '4081', savedAt: '2026-11-01T10:00:00.000Z' } });
+
+const charged = (status: 'succeeded' | 'failed') =>
+  json(200, {
+    status,
+    message:
+      status === 'succeeded'
+        ? 'Payment verified successfully'
+        : 'Your card was declined, so no payment was taken.',
+    purpose: 'post_unlock',
+    creatorHandle: 'lena',
+    postId: post.id,
+    subscription: null,
+    reference: 'fpm-1',
+    card: { brand: 'visa', last4: '4081' },
+  });
 
 afterEach(() => {
   cleanup();
@@ -48,7 +77,14 @@ describe('unlocking a pay-per-view post', () => {
     expect(await screen.findByRole('dialog', { name: 'Unlock for $2.50' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Pay $2.50' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/ref-2'));
-    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual({ returnTo: '/discover?q=lena' });
+    // No card saved (the server has none): straight to the checkout page.
+    expect(
+      requests.map((request) => `${request.method} ${new URL(request.url, 'http://localhost').pathname}`),
+    ).toEqual(['GET /api/me/saved-card', `POST /api/posts/${post.id}/unlock`]);
+    expect(JSON.parse(requests[1]?.body ?? '{}')).toEqual({
+      returnTo: '/discover?q=lena',
+      payWith: 'checkout',
+    });
   });
 
   it('asks a visitor to sign in, closing the dialog', async () => {
@@ -76,6 +112,86 @@ describe('unlocking a pay-per-view post', () => {
     status = 503;
     await userEvent.click(screen.getByRole('button', { name: 'Pay $2.50' }));
     await waitFor(() => expect(error).toHaveBeenLastCalledWith('Failed to initialize payment'));
+  });
+});
+
+describe('paying in one tap with the saved card', () => {
+  it('asks in the app, pays with the saved card and never leaves the page', async () => {
+    signInAs({ id: 'u-2' });
+    const success = vi.spyOn(toast, 'success');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const requests = stubApi({
+      'GET /api/me/saved-card': savedCard,
+      [`POST /api/posts/${post.id}/unlock`]: () => charged('succeeded'),
+    });
+    renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $2.50' }));
+    const question = await screen.findByRole('dialog', { name: 'Unlock this post' });
+    expect(within(question).getByText('Visa •••• 4081')).toBeTruthy();
+    // The keyboard's first stop is the one-tap payment.
+    expect(document.activeElement?.textContent).toBe('Pay $2.50');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Payment verified successfully'));
+    expect(assign).not.toHaveBeenCalled();
+    const unlock = requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(unlock?.body ?? '{}')).toEqual({ returnTo: '/discover?q=lena', payWith: 'saved_card' });
+    expect(screen.queryByRole('dialog', { name: 'Unlock this post' })).toBeNull();
+  });
+
+  it('goes to the checkout page for another card, and offers it when the saved card is declined', async () => {
+    signInAs({ id: 'u-2' });
+    const error = vi.spyOn(toast, 'error');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const requests = stubApi({
+      'GET /api/me/saved-card': savedCard,
+      [`POST /api/posts/${post.id}/unlock`]: (request) =>
+        JSON.parse(request.body ?? '{}').payWith === 'saved_card'
+          ? charged('failed')
+          : json(200, {
+              authorization_url: '/api/payments/sandbox/checkout/ref-3',
+              reference: 'ref-3',
+              amount: { amount: 250, currency: 'USD' },
+            }),
+    });
+    renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $2.50' }));
+    const question = await screen.findByRole('dialog', { name: 'Unlock this post' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Pay $2.50' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Your card was declined, so no payment was taken.', {
+        label: 'Use another card',
+        onClick: expect.any(Function),
+      }),
+    );
+    expect(assign).not.toHaveBeenCalled();
+    // Another card: the checkout page.
+    const action = error.mock.calls.at(-1)?.[1] as { onClick: () => void } | undefined;
+    action?.onClick();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/ref-3'));
+    expect(
+      requests.filter((request) => request.method === 'POST').map((r) => JSON.parse(r.body ?? '{}').payWith),
+    ).toEqual(['saved_card', 'checkout']);
+  });
+
+  it('goes to the checkout page at once when the fan picks another card', async () => {
+    signInAs({ id: 'u-2' });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const requests = stubApi({
+      'GET /api/me/saved-card': savedCard,
+      [`POST /api/posts/${post.id}/unlock`]: () =>
+        json(200, {
+          authorization_url: '/api/payments/sandbox/checkout/ref-4',
+          reference: 'ref-4',
+          amount: { amount: 250, currency: 'USD' },
+        }),
+    });
+    renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $2.50' }));
+    const question = await screen.findByRole('dialog', { name: 'Unlock this post' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Use another card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/ref-4'));
+    const unlock = requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(unlock?.body ?? '{}')).toMatchObject({ payWith: 'checkout' });
   });
 });
 

@@ -11,10 +11,15 @@ interface UnlockCheckoutButtonProps {
   price: { amount: number; currency: string };
   /** Signed out, the sign-in dialog replaces the unlock dialog. */
   onSignInNeeded?: () => void;
+  /** Paid in one tap (or still confirming): the post shows unlocked where it is. */
+  onPaid?: () => void;
 }
 
-/** Pays for one pay-per-view post on the provider's checkout; back on this page, the original shows. */
-export function UnlockCheckoutButton({ postId, price, onSignInNeeded }: UnlockCheckoutButtonProps) {
+/**
+ * Pays for one pay-per-view post: in one tap with the saved card, or on the provider's checkout;
+ * either way the original shows on this page once paid.
+ */
+export function UnlockCheckoutButton({ postId, price, onSignInNeeded, onPaid }: UnlockCheckoutButtonProps) {
   const unlock = useUnlockPost(postId);
   const checkout = useStartCheckout(checkoutToasts.signInToUnlock);
   return (
@@ -24,7 +29,12 @@ export function UnlockCheckoutButton({ postId, price, onSignInNeeded }: UnlockCh
       onClick={() => {
         trackButtonClick('unlock_post_checkout');
         if (!checkout.signedIn) onSignInNeeded?.();
-        void checkout.start((returnTo) => unlock.mutateAsync({ returnTo }));
+        void checkout
+          .start((returnTo, payWith) => unlock.mutateAsync({ returnTo, payWith }), {
+            amount: price,
+            what: 'Unlock this post',
+          })
+          .then((outcome) => (outcome === 'paid' || outcome === 'pending' ? onPaid?.() : undefined));
       }}
     >
       {checkout.busy ? (
@@ -32,7 +42,7 @@ export function UnlockCheckoutButton({ postId, price, onSignInNeeded }: UnlockCh
       ) : (
         <Lock aria-hidden="true" />
       )}
-      {checkout.busy ? 'Opening checkout…' : `Pay ${formatPrice(price)}`}
+      {checkout.busy ? checkout.busyText : `Pay ${formatPrice(price)}`}
     </Button>
   );
 }

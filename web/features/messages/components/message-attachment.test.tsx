@@ -61,13 +61,15 @@ const render = (value: NonNullable<ChatMessage['attachment']>, mine = false) =>
 describe('a message with photos and videos', () => {
   it('shows a locked message as blurred previews only, says what is inside, and unlocks through the checkout', async () => {
     signInAs();
-    const requests = stubFetch(() =>
-      json(200, {
-        authorization_url: '/api/payments/sandbox/checkout/ref-9',
-        access_code: 'a',
-        reference: 'ref-9',
-        amount: { amount: 300, currency: 'USD' },
-      }),
+    const requests = stubFetch((request) =>
+      request.method === 'GET'
+        ? json(200, { card: null })
+        : json(200, {
+            authorization_url: '/api/payments/sandbox/checkout/ref-9',
+            access_code: 'a',
+            reference: 'ref-9',
+            amount: { amount: 300, currency: 'USD' },
+          }),
     );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     render(attachment(true, true));
@@ -80,7 +82,9 @@ describe('a message with photos and videos', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Unlock for $3' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/ref-9'));
+    // No card saved: straight to the checkout page.
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/me/saved-card',
       'POST /api/messages/msg-1/unlock',
     ]);
     expect(screen.getByRole('button', { name: 'Opening checkout…' })).toHaveProperty('disabled', true);

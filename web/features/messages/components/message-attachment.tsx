@@ -122,9 +122,14 @@ export function MessageAttachment({
               size="sm"
               className="h-8"
               disabled={checkout.busy}
-              onClick={() => void checkout.start(() => unlockMessage(messageId))}
+              onClick={() =>
+                void checkout.start((_returnTo, payWith) => unlockMessage(messageId, payWith), {
+                  amount: price,
+                  what: 'Unlock this message',
+                })
+              }
             >
-              {checkout.busy ? 'Opening checkout…' : `Unlock for ${formatPrice(price)}`}
+              {checkout.busy ? checkout.busyText : `Unlock for ${formatPrice(price)}`}
             </Button>
           ) : null}
         </div>

@@ -1,10 +1,15 @@
 import {
+  BadgeCheck,
   Banknote,
   CalendarCheck,
+  CreditCard,
   Gift,
   Heart,
+  ImagePlus,
+  LockKeyhole,
   type LucideIcon,
   MessageCircle,
+  MessageSquare,
   Reply,
   ShoppingBag,
   Star,
@@ -25,6 +30,13 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   reply: Reply,
   post_published: CalendarCheck,
   payout: Banknote,
+  renewal_failed: CreditCard,
+  price_change: CreditCard,
+  creator_review: BadgeCheck,
+  // Pushed only (never in the bell), named for completeness.
+  message: MessageSquare,
+  paid_message: LockKeyhole,
+  new_post: ImagePlus,
 };
 
 const initials = (name: string) =>

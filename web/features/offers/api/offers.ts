@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutResponse } from '#common/schemas/fan-payments.ts';
+import { type PaymentStarted, type PayWith, subscribeResponseSchema } from '#common/schemas/fan-payments.ts';
 import type { CreateOfferInput, CreatorOffer, CreatorOfferList } from '#common/schemas/offers.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -41,15 +41,24 @@ export async function claimTrial(handle: string, code: string, renew: boolean) {
   })) as { message: string; renews: boolean };
 }
 
-/** The subscribe checkout with a promotion's code: its first month at the discount. */
+/**
+ * Subscribe with a promotion's code: its first month at the discount, on the checkout page or (with
+ * `saved_card`) charged to the fan's saved card at once.
+ */
 export async function subscribeWithOffer(
   handle: string,
   code: string,
   returnTo: string,
-): Promise<CheckoutResponse> {
-  return (await api.post(`/creators/${encodeURIComponent(handle)}/subscribe`, {
-    plan: 'monthly',
-    offer: code,
-    returnTo,
-  })) as CheckoutResponse;
+  payWith: PayWith = 'checkout',
+): Promise<PaymentStarted> {
+  const answer = subscribeResponseSchema.parse(
+    await api.post(`/creators/${encodeURIComponent(handle)}/subscribe`, {
+      plan: 'monthly',
+      offer: code,
+      returnTo,
+      payWith,
+    }),
+  );
+  if ('authorization_url' in answer || 'card' in answer) return answer;
+  throw new Error(answer.message);
 }

@@ -2,9 +2,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicOffer } from '#common/schemas/offers.ts';
+import { toast } from '../../../lib/toast.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { OneTapHost } from '../../fan-payments/index.ts';
 import { OfferCard } from './offer-card.tsx';
 
 afterEach(() => {
@@ -55,6 +57,55 @@ describe('an offer opened from its link', () => {
     const posted = requests.find((request) => request.method === 'POST');
     expect(posted?.url).toBe('/api/creators/tova/subscribe');
     expect(JSON.parse(posted?.body ?? '{}')).toMatchObject({ plan: 'monthly', offer: 'promo1' });
+  });
+
+  it('with a saved card, asks in the app and subscribes at the discount in one tap', async () => {
+    signInAs({ id: 'u-2' });
+    const success = vi.spyOn(toast, 'success');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const requests = stubFetch((request) => {
+      if (request.url === '/api/me/saved-card')
+        return json(200, { card: { brand: 'visa', last4: '4081', savedAt: '2026-11-01T10:00:00.000Z' } });
+      if (request.method === 'GET') return json(200, { ...promotion, hasSavedCard: true });
+      return json(200, {
+        status: 'succeeded',
+        message: 'Payment verified successfully',
+        purpose: 'creator_subscription',
+        creatorHandle: 'tova',
+        postId: null,
+        subscription: null,
+        reference: 'fpm-9',
+        card: { brand: 'visa', last4: '4081' },
+      });
+    });
+    renderRoutes(
+      [
+        {
+          path: '/public-profile/:id',
+          element: (
+            <>
+              <OfferCard handle="tova" code="promo1" name="Tova" />
+              <OneTapHost />
+            </>
+          ),
+        },
+      ],
+      '/public-profile/tova?offer=promo1',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe with 40% off' }));
+    const question = await screen.findByRole('dialog', {
+      name: 'Monthly subscription to Tova, 40% off the first month',
+    });
+    expect(within(question).getByText('Visa •••• 4081')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Pay $6.00' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Payment verified successfully'));
+    expect(assign).not.toHaveBeenCalled();
+    const posted = requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(posted?.body ?? '{}')).toMatchObject({
+      plan: 'monthly',
+      offer: 'promo1',
+      payWith: 'saved_card',
+    });
   });
 
   it('says why a viewer cannot take it, with no button', async () => {

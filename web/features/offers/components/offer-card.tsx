@@ -139,6 +139,11 @@ export function OfferCard({ handle, code, name }: { handle: string; code: string
       return;
     }
     if (data.kind === 'trial') setClaiming(true);
+    else if (data.firstPeriodPrice)
+      void checkout.start((returnTo, payWith) => subscribeWithOffer(handle, data.code, returnTo, payWith), {
+        amount: data.firstPeriodPrice,
+        what: `Monthly subscription to ${name}, ${data.discountPercent}% off the first month`,
+      });
     else void checkout.start((returnTo) => subscribeWithOffer(handle, data.code, returnTo));
   }
   return (
@@ -161,7 +166,7 @@ export function OfferCard({ handle, code, name }: { handle: string; code: string
           {data.kind === 'trial'
             ? 'Start free trial'
             : checkout.busy
-              ? 'Opening checkout…'
+              ? checkout.busyText
               : `Subscribe with ${data.discountPercent}% off`}
         </Button>
       ) : null}

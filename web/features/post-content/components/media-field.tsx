@@ -12,6 +12,9 @@ interface MediaFieldProps {
   error: string | undefined;
   disabled: boolean;
   onPick: (file: File, type: MediaType) => void;
+  /** A video only: made so that a screen recording of it names the viewer it was shown to. */
+  traceRecordings: boolean;
+  onTraceRecordings: (on: boolean) => void;
   onRemove: () => void;
   onYoutubeUrl: (value: string) => void;
 }
@@ -26,8 +29,8 @@ const sizeText = (bytes: number) =>
 const typeOf = (file: File): MediaType => (file.type.startsWith('video/') ? 'video' : 'image');
 
 /**
- * One image or one video, or a YouTube link. Picking a file replaces any other file; the link field
- * steps aside while a file is chosen.
+ * One image or one video, or a YouTube link, or none (a text post). Picking a file replaces any
+ * other file; the link field steps aside while a file is chosen.
  */
 export function MediaField({
   media,
@@ -35,6 +38,8 @@ export function MediaField({
   error,
   disabled,
   onPick,
+  traceRecordings,
+  onTraceRecordings,
   onRemove,
   onYoutubeUrl,
 }: MediaFieldProps) {
@@ -59,7 +64,9 @@ export function MediaField({
 
   return (
     <fieldset className="grid min-w-0 gap-3" aria-describedby={describedBy}>
-      <legend className="mb-1.5 text-sm font-medium">Photo or video</legend>
+      <legend className="mb-1.5 text-sm font-medium">
+        Photo or video <span className="font-normal text-muted-foreground">(optional)</span>
+      </legend>
       <input
         ref={image}
         type="file"
@@ -105,6 +112,24 @@ export function MediaField({
               Remove
             </Button>
           </div>
+          {media.type === 'video' ? (
+            <label className="flex items-start gap-3 border-t border-border bg-background px-3 py-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+                checked={traceRecordings}
+                disabled={disabled}
+                onChange={(event) => onTraceRecordings(event.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Trace screen recordings of this video</span>
+                <span className="block text-muted-foreground">
+                  Each viewer is sent their own copy, so a recording of a minute or more posted elsewhere
+                  names them on Trace a leak. Takes twice the storage and a little longer to process.
+                </span>
+              </span>
+            </label>
+          ) : null}
         </div>
       ) : (
         // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; the buttons inside do the same
@@ -122,7 +147,8 @@ export function MediaField({
           )}
         >
           <p className="text-sm text-muted-foreground">
-            Drop a file here, or choose one. Photos up to 25MB, videos up to 2GB.
+            Drop a file here, or choose one. Photos up to 25MB, videos up to 2GB. Without one, your post is
+            text only.
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button variant="outline" disabled={disabled} onClick={() => image.current?.click()}>

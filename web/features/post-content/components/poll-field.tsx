@@ -2,7 +2,7 @@ import { ChartBar, Plus, X } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import type { PostDraft } from '../post-draft.ts';
+import { newPoll, type PostDraft } from '../post-draft.ts';
 
 type Poll = NonNullable<PostDraft['poll']>;
 
@@ -11,15 +11,20 @@ interface PollFieldProps {
   problem: string | undefined;
   disabled: boolean;
   onChange: (poll: PostDraft['poll']) => void;
+  /** When the post comes out, for the new poll's default end. */
+  when: PostDraft['when'];
+  publishAt: string;
   firstRef?: React.Ref<HTMLInputElement>;
 }
 
-/** An optional poll under the post: 2 to 4 options and when voting ends. */
+/** An optional poll under the post: 2 to 4 options and when voting ends (a day after it comes out, unless changed). */
 export const PollField = memo(function PollField({
   poll,
   problem,
   disabled,
   onChange,
+  when,
+  publishAt,
   firstRef,
 }: PollFieldProps) {
   const id = useId();
@@ -31,7 +36,7 @@ export const PollField = memo(function PollField({
           variant="outline"
           size="sm"
           disabled={disabled}
-          onClick={() => onChange({ options: ['', ''], endsAt: '' })}
+          onClick={() => onChange(newPoll({ when, publishAt }, Date.now()))}
         >
           <ChartBar aria-hidden="true" />
           Add a poll

@@ -223,6 +223,8 @@ export function PostContentForm({ creator }: { creator: CreatorProfile }) {
               error={shown.media}
               disabled={busy}
               onPick={pick}
+              traceRecordings={draft.traceRecordings}
+              onTraceRecordings={(traceRecordings) => change({ traceRecordings })}
               onRemove={() => change({ media: null })}
               onYoutubeUrl={(youtubeUrl) => change({ youtubeUrl })}
             />
@@ -242,6 +244,8 @@ export function PostContentForm({ creator }: { creator: CreatorProfile }) {
             problem={shown.poll}
             disabled={busy}
             onChange={changePoll}
+            when={draft.when}
+            publishAt={draft.publishAt}
             firstRef={fields.poll}
           />
           <ScheduleField

@@ -77,7 +77,8 @@ describe('Post Content', () => {
     const requests = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Post Content' }));
     expect(screen.getByText('Post description is required')).toBeTruthy();
-    expect(screen.getByText('Please upload at least one image or video')).toBeTruthy();
+    // A post needs no photo or video (a text post), only its text.
+    expect(screen.queryByText('Please upload at least one image or video')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Description' }));
 
     // Pasted, not typed: 501 keystrokes take seconds on a busy machine and prove nothing more.
@@ -120,6 +121,7 @@ describe('Post Content', () => {
       'blob:preview-1',
     );
     expect(screen.queryByRole('textbox', { name: 'Or a YouTube link' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Trace screen recordings/ })).toBeNull();
 
     await userEvent.upload(
       screen.getByLabelText('Choose a video'),
@@ -128,6 +130,11 @@ describe('Post Content', () => {
     expect(screen.queryByRole('img', { name: 'Preview of your upload' })).toBeNull();
     expect(screen.getByText('clip.mp4')).toBeTruthy();
     expect(document.querySelectorAll('video[src="blob:preview-2"]').length).toBeGreaterThan(0);
+    // A video can be made so that a screen recording of it names its viewer; off unless chosen.
+    const tracing = screen.getByRole('checkbox', { name: /Trace screen recordings of this video/ });
+    expect(tracing).toHaveProperty('checked', false);
+    await userEvent.click(tracing);
+    expect(tracing).toHaveProperty('checked', true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('textbox', { name: 'Or a YouTube link' })).toBeTruthy();
@@ -171,6 +178,39 @@ describe('Post Content', () => {
     expect(screen.getByRole('radio', { name: 'Create Post' })).toHaveProperty('checked', true);
   });
 
+  it('publishes a text post: only the description, no file and no link, locked for a price', async () => {
+    signInAs();
+    const requests = renderPage({
+      createPost: () =>
+        json(
+          201,
+          buildPost({
+            media: null,
+            textOnly: true,
+            itemCounts: { photos: 0, videos: 0 },
+            description: 'Thoughts on the new album',
+          }),
+        ),
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Description' }), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Content' }));
+    expect(screen.getByText('Post description is required')).toBeTruthy();
+    expect(posted(requests)).toEqual([]);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), 'Thoughts on the new album');
+    await userEvent.click(screen.getByRole('radio', { name: 'Locked Content' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'One-Time Payment' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Charge amount (USD)' }), '3');
+    // The preview has no media box for a text post, and says what locked fans get.
+    expect(screen.queryByText('Your photo or video appears here')).toBeNull();
+    expect(screen.getByText(/never its text/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Content' }));
+    await screen.findByRole('dialog', { name: 'Your content has been uploaded successfully' });
+    expect(posted(requests)).toEqual([
+      { description: 'Thoughts on the new album', visibility: 'pay_per_view', price: '3' },
+    ]);
+  });
+
   it("shows the server's field message beside the field", async () => {
     signInAs();
     renderPage({
@@ -185,5 +225,27 @@ describe('Post Content', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Or a YouTube link' }), youtube);
     await userEvent.click(screen.getByRole('button', { name: 'Post Content' }));
     expect(await screen.findByText('Please enter a valid YouTube link')).toBeTruthy();
+  });
+
+  it('fills in the poll end when a poll is added, and shows the poll in the preview', async () => {
+    signInAs();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a poll' }));
+    const ends = screen.getByLabelText('Voting ends') as HTMLInputElement;
+    const expected = new Date(Date.now() + 24 * 3_600_000);
+    // The field shows the default, a day from now, for the creator to keep or change.
+    expect(ends.value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(Math.abs(new Date(ends.value).getTime() - expected.getTime())).toBeLessThan(2 * 60_000);
+
+    const preview = within(screen.getByRole('region', { name: 'Preview' }));
+    const options = () => preview.getAllByRole('listitem').map((item) => item.textContent);
+    expect(options()).toEqual(['Option 1', 'Option 2']);
+    await userEvent.type(screen.getByLabelText('Option 1'), 'Beach');
+    await userEvent.type(screen.getByLabelText('Option 2'), 'Mountains');
+    expect(options()).toEqual(['Beach', 'Mountains']);
+    expect(preview.getByText(/^Ends /)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove poll' }));
+    expect(preview.queryByRole('region', { name: 'Poll' })).toBeNull();
   });
 });

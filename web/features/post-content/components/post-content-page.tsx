@@ -35,7 +35,7 @@ function Frame({ children }: { children: ReactNode }) {
       <div>
         <h1 className="font-heading text-2xl font-bold tracking-tight md:text-3xl">Post Content</h1>
         <p className="mt-1.5 text-muted-foreground">
-          Share a photo or a video with everyone, or lock it for subscribers or a one-time price.
+          Share a few words, a photo or a video with everyone, or lock it for subscribers or a one-time price.
         </p>
       </div>
       {children}

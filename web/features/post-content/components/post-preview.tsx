@@ -2,7 +2,7 @@ import { Heart, ImageIcon, Lock } from 'lucide-react';
 import { type CreatorProfile, sixMonthPriceCents } from '#common/schemas/creators.ts';
 import { youtubeVideoId } from '#common/schemas/posts.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatLocalDate, formatPrice, localToInstant } from '../../../lib/format.ts';
 import { creatorInitials } from '../../creators/index.ts';
 import { youtubeEmbedUrl } from '../../posts/index.ts';
 import { isLocked, type PostDraft, visibilityOf } from '../post-draft.ts';
@@ -49,10 +49,33 @@ function PreviewMedia({ draft }: { draft: PostDraft }) {
   );
 }
 
+/** The poll as a fan sees it before voting: its options in order and when voting ends. */
+function PreviewPoll({ poll, locked }: { poll: NonNullable<PostDraft['poll']>; locked: boolean }) {
+  const endsAt = localToInstant(poll.endsAt);
+  return (
+    <section aria-label="Poll" className="grid gap-1.5 px-4 pt-3">
+      <ul className="grid gap-1.5" aria-label="Poll options">
+        {poll.options.map((option, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the preview follows the options in place
+          <li key={index} className="rounded-lg border border-border px-3 py-2 text-sm break-words">
+            {option.trim() || <span className="text-muted-foreground">Option {index + 1}</span>}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground">
+        {endsAt ? `Ends ${formatLocalDate(endsAt.toISOString(), 'dateTime')}` : 'Choose when voting ends'}
+        {locked ? ' · Only fans who unlocked the post can see and vote' : null}
+      </p>
+    </section>
+  );
+}
+
 /** The post as it will look on Discover and on the creator's page, updated as the form changes. */
 export function PostPreview({ draft, creator }: { draft: PostDraft; creator: CreatorProfile }) {
   const lock = lockLabel(draft, creator);
   const description = draft.postDescription.trim();
+  // No file and no link: a text post, whose text is the card's body (no media box).
+  const textOnly = draft.media === null && (draft.more?.length ?? 0) === 0 && draft.youtubeUrl.trim() === '';
   return (
     <section aria-labelledby="post-preview-title" className="grid gap-2">
       <h2 id="post-preview-title" className="text-sm font-medium">
@@ -69,25 +92,37 @@ export function PostPreview({ draft, creator }: { draft: PostDraft; creator: Cre
             <p className="truncate text-xs text-muted-foreground">@{creator.handle}</p>
           </div>
         </header>
-        <div className="relative aspect-[4/5] bg-muted sm:aspect-square">
-          <PreviewMedia draft={draft} />
-          {lock ? (
-            <span className="absolute top-3 left-3 inline-flex max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white">
+        {textOnly ? (
+          lock ? (
+            <p className="mx-4 inline-flex max-w-[calc(100%-2rem)] items-center gap-1 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white">
               <Lock aria-hidden="true" className="size-3.5 shrink-0" />
               <span className="truncate">{lock}</span>
-            </span>
-          ) : null}
-        </div>
+            </p>
+          ) : null
+        ) : (
+          <div className="relative aspect-[4/5] bg-muted sm:aspect-square">
+            <PreviewMedia draft={draft} />
+            {lock ? (
+              <span className="absolute top-3 left-3 inline-flex max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white">
+                <Lock aria-hidden="true" className="size-3.5 shrink-0" />
+                <span className="truncate">{lock}</span>
+              </span>
+            ) : null}
+          </div>
+        )}
         <p className="px-4 pt-3 text-sm break-words whitespace-pre-line">
           {description || <span className="text-muted-foreground">Your description</span>}
         </p>
+        {draft.poll ? <PreviewPoll poll={draft.poll} locked={isLocked(draft)} /> : null}
         <footer className="flex items-center gap-1.5 px-4 py-3 text-sm text-muted-foreground">
           <Heart aria-hidden="true" className="size-4" />0
         </footer>
       </article>
       {isLocked(draft) ? (
         <p className="text-xs text-muted-foreground">
-          Fans who have not unlocked it see a blurred preview with a lock, never the original.
+          {textOnly
+            ? 'Fans who have not unlocked it see that the post is there and what it costs, never its text.'
+            : 'Fans who have not unlocked it see a blurred preview with a lock, never the original.'}
         </p>
       ) : null}
     </section>

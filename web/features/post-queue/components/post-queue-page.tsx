@@ -1,4 +1,4 @@
-import { CalendarClock, FilePen, Image, Pencil, PlaySquare, SquarePlus, Video } from 'lucide-react';
+import { CalendarClock, FilePen, FileText, Image, Pencil, PlaySquare, SquarePlus, Video } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
@@ -20,7 +20,13 @@ import { type QueueStatus, useMoveQueued, useQueue } from '../api/queue.ts';
 const when = (iso: string) => formatLocalDate(iso, 'weekdayTime');
 
 function KindIcon({ post }: { post: PostView }) {
-  const Icon = post.youtubeId ? PlaySquare : post.media?.kind === 'video' ? Video : Image;
+  const Icon = post.textOnly
+    ? FileText
+    : post.youtubeId
+      ? PlaySquare
+      : post.media?.kind === 'video'
+        ? Video
+        : Image;
   return (
     <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
       <Icon aria-hidden="true" className="size-5" />

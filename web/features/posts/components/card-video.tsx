@@ -1,10 +1,11 @@
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { playQuietly } from './use-renewed-source.ts';
 import { useVideoSource } from './use-video-source.ts';
+import { handOver, onHandBack, placeOf, seekTo } from './video-handoff.ts';
 
 interface CardVideoProps {
   media: MediaView;
@@ -18,7 +19,8 @@ interface CardVideoProps {
 
 /**
  * A self-hosted video in a card: muted and inline so browsers allow autoplay. It plays while in
- * view; people who ask for reduced motion start it themselves, and anyone can pause it.
+ * view; people who ask for reduced motion start it themselves, and anyone can pause it or turn
+ * its sound on. Opening it hands the position to the viewer, which continues from there.
  */
 export function CardVideo({ media, active, label, onOpen, priority = false }: CardVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -26,6 +28,8 @@ export function CardVideo({ media, active, label, onOpen, priority = false }: Ca
   // 'auto' follows the viewport; a press of Play or Pause overrides it until the card leaves view.
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>(reduceMotion ? 'pause' : 'auto');
   const playing = choice === 'play' || (choice === 'auto' && active);
+  // Muted until the fan turns the sound on (browsers only autoplay muted videos).
+  const [muted, setMuted] = useState(true);
   // The player is loaded once the card is on screen or asked to play, not for every card of a page.
   const src = useVideoSource(ref, media, active || playing, true);
 
@@ -40,6 +44,31 @@ export function CardVideo({ media, active, label, onOpen, priority = false }: Ca
     else video.pause();
   }, [playing]);
 
+  useEffect(() => {
+    if (ref.current) ref.current.muted = muted;
+  }, [muted]);
+
+  // The viewer, closing, gives the video back where the fan left it.
+  useEffect(
+    () =>
+      onHandBack(media.id, (place) => {
+        const video = ref.current;
+        if (video) seekTo(video, place.time);
+        setChoice(place.playing ? 'auto' : 'pause');
+      }),
+    [media.id],
+  );
+
+  function open(event: MouseEvent<HTMLButtonElement>) {
+    const video = ref.current;
+    if (video) {
+      handOver(media.id, placeOf(video));
+      // One video at a time: the viewer continues it, the card waits.
+      setChoice('pause');
+    }
+    onOpen(event);
+  }
+
   const poster = media.urls.poster ?? undefined;
   return (
     <>
@@ -48,7 +77,7 @@ export function CardVideo({ media, active, label, onOpen, priority = false }: Ca
       {priority && poster && typeof window === 'undefined' ? (
         <link rel="preload" as="image" href={poster} fetchPriority="high" />
       ) : null}
-      <button type="button" className="block size-full cursor-zoom-in" aria-label={label} onClick={onOpen}>
+      <button type="button" className="block size-full cursor-zoom-in" aria-label={label} onClick={open}>
         <video
           ref={ref}
           src={src}
@@ -62,15 +91,26 @@ export function CardVideo({ media, active, label, onOpen, priority = false }: Ca
           className="size-full bg-black object-contain"
         />
       </button>
-      <Button
-        size="icon-sm"
-        variant="secondary"
-        className="absolute right-3 bottom-3 rounded-full bg-black/60 text-white hover:bg-black/75"
-        aria-label={playing ? 'Pause video' : 'Play video'}
-        onClick={() => setChoice(playing ? 'pause' : 'play')}
-      >
-        {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-      </Button>
+      <div className="absolute right-3 bottom-3 flex gap-2">
+        <Button
+          size="icon-sm"
+          variant="secondary"
+          className="rounded-full bg-black/60 text-white hover:bg-black/75"
+          aria-label={playing ? 'Pause video' : 'Play video'}
+          onClick={() => setChoice(playing ? 'pause' : 'play')}
+        >
+          {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+        </Button>
+        <Button
+          size="icon-sm"
+          variant="secondary"
+          className="rounded-full bg-black/60 text-white hover:bg-black/75"
+          aria-label={muted ? 'Turn sound on' : 'Turn sound off'}
+          onClick={() => setMuted(!muted)}
+        >
+          {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+        </Button>
+      </div>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signInAs, signOutForTest } from '../../../test/session.ts';
+import { buildProfile } from '../../creators/test/build-profile.ts';
 import { buildMedia, buildPost, postPage } from '../test/build-post.ts';
 import { UNLOCK_VIDEO } from './locked-media.tsx';
 
@@ -148,6 +149,24 @@ describe('Discover posts', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Like, 4 likes' }));
     expect(getAuthModalState()).toEqual({ open: true, mode: 'signin' });
     expect(requests.every((request) => request.method === 'GET')).toBe(true);
+  });
+
+  it('offers an approved creator to post, not to become a creator, when there is nothing yet', async () => {
+    signInAs();
+    stubFetch((request) =>
+      request.url === '/api/creators/me'
+        ? json(200, {
+            creator: buildProfile({ viewer: { isOwner: true, isFollowing: false } }),
+            counts: { liked: 0, purchased: 0, purchasedMessages: 0 },
+          })
+        : json(200, postPage([])),
+    );
+    renderDiscover();
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Post new content' })).getAttribute('href')).toBe(
+      '/post-ccontent',
+    );
+    expect(screen.queryByRole('link', { name: 'Become a Creator' })).toBeNull();
   });
 
   it('says so when there is nothing yet, and offers a retry after a failure', async () => {

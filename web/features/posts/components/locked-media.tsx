@@ -60,3 +60,36 @@ export function LockedMedia({ media, onUnlock, compact = false, label, counts }:
     </div>
   );
 }
+
+interface LockedTextProps {
+  /** Pay-per-view price, formatted ('$4.99'); null for a subscribers' post. */
+  price: string | null;
+  onUnlock: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * A locked text post: the server sends no text at all, so the card shows grey placeholder lines
+ * where the text would be, a lock badge and what unlocking takes (the price, or a subscription).
+ */
+export function LockedText({ price, onUnlock }: LockedTextProps) {
+  return (
+    <div className="relative min-h-36 overflow-hidden bg-muted px-4 py-5">
+      <div aria-hidden="true" className="space-y-2.5 blur-[3px]">
+        <div className="h-3 w-11/12 rounded-full bg-foreground/15" />
+        <div className="h-3 w-full rounded-full bg-foreground/15" />
+        <div className="h-3 w-4/5 rounded-full bg-foreground/15" />
+        <div className="h-3 w-2/3 rounded-full bg-foreground/15" />
+      </div>
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center">
+        <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white">
+          <Lock aria-hidden="true" className="size-3.5" />
+          {price ? `Locked post · ${price}` : 'Locked post · subscribers only'}
+        </span>
+        <Button className="rounded-full shadow-lg" onClick={onUnlock}>
+          <Lock aria-hidden="true" />
+          {price ? `Unlock for ${price}` : 'Subscribe to read'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -16,8 +16,9 @@ export const firstMediaKind = (counts: CreatorProfile['counts']): MediaKind =>
  */
 export function MediaPostsTabs({ handle, counts }: { handle: string; counts: CreatorProfile['counts'] }) {
   const [kind, setKind] = useState<MediaKind>(() => firstMediaKind(counts));
+  // A creator with text posts only: the page opens on their posts, not an empty Media tab.
   return (
-    <Tabs defaultValue="media">
+    <Tabs defaultValue={counts.photos + counts.videos > 0 ? 'media' : 'posts'}>
       <TabsList aria-label="Creator content">
         <TabsTrigger value="media">Media ({counts.photos + counts.videos})</TabsTrigger>
         <TabsTrigger value="posts">Posts ({counts.posts})</TabsTrigger>

@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 import { PostImage } from './post-image.tsx';
+import { playQuietly } from './use-renewed-source.ts';
 import { useVideoSource } from './use-video-source.ts';
+import { handBack, placeOf, seekTo, takeOver } from './video-handoff.ts';
 import { youtubeEmbedUrl } from './youtube-embed.tsx';
 
 /**
@@ -56,9 +58,27 @@ function ViewerMedia({ post }: { post: PostView }) {
   );
 }
 
+/** Continues where the card left the video (paused if it was), and hands the position back on close. */
 function ViewerVideo({ media }: { media: MediaView }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const [from] = useState(() => takeOver(media.id));
   const src = useVideoSource(ref, media);
+  // A layout effect: its cleanup runs before the closed dialog's element is removed, which pauses it.
+  useLayoutEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    if (from) {
+      seekTo(video, from.time);
+      if (from.playing) playQuietly(video);
+    }
+    return () => {
+      const place = placeOf(video);
+      // Only when the viewer really closes (StrictMode also runs this cleanup and sets it up again).
+      queueMicrotask(() => {
+        if (!video.isConnected) handBack(media.id, place);
+      });
+    };
+  }, [from, media.id]);
   return (
     // biome-ignore lint/a11y/useMediaCaption: uploads carry no caption track yet; the post's text is the dialog's description
     <video
@@ -66,7 +86,7 @@ function ViewerVideo({ media }: { media: MediaView }) {
       src={src}
       poster={media.urls.poster ?? undefined}
       controls
-      autoPlay
+      autoPlay={from?.playing ?? true}
       loop
       playsInline
       className="max-h-[85dvh] w-full bg-black object-contain"

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { cn } from '../../../lib/utils.ts';
 import { TipButton } from '../../tips/index.ts';
 import { sharePost } from '../share-post.ts';
 import { useInView } from '../use-in-view.ts';
@@ -96,7 +97,15 @@ export function PostCard({
         {progress && inView ? <ProgressBar /> : null}
       </div>
       {post.description ? (
-        <p className="px-4 pt-3 text-sm break-words whitespace-pre-line">{post.description}</p>
+        <p
+          className={cn(
+            'px-4 pt-3 break-words whitespace-pre-line',
+            // A text post's text is its body: a size to read, not a caption's.
+            post.textOnly ? 'text-base' : 'text-sm',
+          )}
+        >
+          {post.description}
+        </p>
       ) : null}
       {post.poll ? <PostPoll post={post} /> : null}
       <footer className="flex items-center gap-1 px-2 py-2">

@@ -118,3 +118,40 @@ describe('PostMedia placeholder', () => {
     expect((container.firstElementChild as HTMLElement).style.backgroundImage).toBe('');
   });
 });
+
+describe('a text post', () => {
+  const textPost = (overrides: Parameters<typeof buildPost>[0]) =>
+    buildPost({ media: null, items: [], itemCounts: { photos: 0, videos: 0 }, textOnly: true, ...overrides });
+  const renderPost = (post: ReturnType<typeof buildPost>, onUnlock = () => {}) =>
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PostMedia post={post} active={false} priority={false} onOpen={() => {}} onUnlock={onUnlock} />
+      </QueryClientProvider>,
+    );
+
+  it('has no media box once open: its text is the card', () => {
+    const { container } = renderPost(textPost({ description: 'Just words' }));
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('locked, shows a placeholder with its price and the unlock button, or the subscription', () => {
+    const onUnlock = vi.fn();
+    renderPost(
+      textPost({
+        locked: true,
+        description: '',
+        visibility: 'pay_per_view',
+        price: { amount: 300, currency: 'USD' },
+      }),
+      onUnlock,
+    );
+    expect(screen.getByText('Locked post · $3')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Unlock for $3' }).click());
+    expect(onUnlock).toHaveBeenCalledOnce();
+    cleanup();
+
+    renderPost(textPost({ locked: true, description: '', visibility: 'subscribers' }));
+    expect(screen.getByText('Locked post · subscribers only')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe to read' })).toBeTruthy();
+  });
+});

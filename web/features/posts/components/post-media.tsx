@@ -3,10 +3,11 @@ import type { MouseEvent } from 'react';
 import type { MediaView } from '#common/schemas/media.ts';
 import type { PostView } from '#common/schemas/posts.ts';
 import { processingMessage } from '#common/schemas/processing-message.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { useMediaStatus } from '../../media/index.ts';
 import { itemCountsText, placeholderBackground } from '../format.ts';
 import { CardVideo } from './card-video.tsx';
-import { LockedMedia } from './locked-media.tsx';
+import { LockedMedia, LockedText } from './locked-media.tsx';
 import { PostCarousel } from './post-carousel.tsx';
 import { PostImage } from './post-image.tsx';
 import { YouTubeEmbed } from './youtube-embed.tsx';
@@ -38,6 +39,12 @@ export function PostMedia({ post, active, priority, onOpen, onUnlock }: PostMedi
   const { creator } = post;
   // The owner's post whose video is still processing: polled until it is ready (or failed).
   const media = useMediaStatus(post.media);
+  // A text post has no media box: its text is the card's body, or while locked a placeholder.
+  if (post.textOnly) {
+    if (!post.locked) return null;
+    const price = post.visibility === 'pay_per_view' && post.price ? formatPrice(post.price) : null;
+    return <LockedText price={price} onUnlock={onUnlock} />;
+  }
   if (!post.locked && !post.youtubeId && !media) return null;
   return (
     <div

@@ -7,13 +7,15 @@ import {
   LazySelectPlanDialog,
   UnlockCheckoutButton,
   useCreatorSubscription,
+  useLinkOfferTerms,
 } from '../../fan-payments/index.ts';
 import { closeWith, type PostDialogProps, returnFocus } from './dialog-props.ts';
 
 /**
  * What unlocking costs: a single post is paid for on the provider's checkout (it stays unlocked for
  * good); a subscribers' post leads to the creator's plans, in the same Select plan dialog as the
- * profile's Subscribe Now (wherever the post is shown, its own creator's page included).
+ * profile's Subscribe Now (wherever the post is shown, its own creator's page included), with the
+ * page's offer link applied as there (a promotion's first period, a trial's free days).
  */
 export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) {
   const name = post.creator.displayName;
@@ -23,6 +25,7 @@ export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) 
   // Asked as the dialog opens, so the plans are there by the time Subscribe is pressed.
   const state = useCreatorSubscription(post.creator.handle, session?.user.id ?? null, price === null);
   const refusal = session && state.data && !state.data.canSubscribe ? state.data.reason : null;
+  const { promotion, trial } = useLinkOfferTerms(post.creator.handle);
 
   if (choosingPlan) {
     return (
@@ -35,6 +38,8 @@ export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) 
           handle={post.creator.handle}
           displayName={name}
           plans={state.data?.plans ?? []}
+          promotion={promotion}
+          trial={trial}
         />
       </Suspense>
     );
@@ -55,7 +60,7 @@ export function UnlockDialog({ post, onClose, returnFocusTo }: PostDialogProps) 
             Not now
           </Button>
           {price ? (
-            <UnlockCheckoutButton postId={post.id} price={price} onSignInNeeded={onClose} />
+            <UnlockCheckoutButton postId={post.id} price={price} onSignInNeeded={onClose} onPaid={onClose} />
           ) : (
             <Button disabled={refusal !== null} onClick={() => setChoosingPlan(true)}>
               Subscribe to {name}

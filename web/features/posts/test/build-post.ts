@@ -46,6 +46,7 @@ export function buildPost(overrides: Partial<PostView> = {}): PostView {
     poll: null,
     itemCounts: { photos: 1, videos: 0 },
     youtubeId: null,
+    textOnly: false,
     visibility: 'public',
     price: null,
     locked: false,

@@ -12,15 +12,16 @@ function fileNameOf(disposition: string | null): string {
 }
 
 /**
- * GET /api/me/export: the zip is streamed as it is made, so it is read here chunk by chunk and the
- * bytes received so far are reported. The bearer token travels in a header, never in a link.
+ * GET /api/me/exports/:id/download: the zip the job made, read here chunk by chunk with the bytes
+ * received so far reported. The bearer token travels in a header, never in a link.
  */
 export async function downloadMyData(
+  exportId: string,
   onProgress: (receivedBytes: number) => void,
   signal?: AbortSignal,
 ): Promise<DataArchive> {
   const token = getToken();
-  const response = await fetch(`${apiBaseUrl}/me/export`, {
+  const response = await fetch(`${apiBaseUrl}/me/exports/${encodeURIComponent(exportId)}/download`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     signal,
   });

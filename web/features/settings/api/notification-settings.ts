@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 const key = ['me', 'notification-settings'] as const;
 
-/** GET /api/me/notification-settings: every kind, in the app and by email. */
+/** GET /api/me/notification-settings: every kind, in the app, by email and by push. */
 export const notificationSettingsQueryOptions = () =>
   queryOptions({
     queryKey: key,
@@ -31,7 +31,8 @@ export function useUpdateNotificationSetting() {
             item.kind === change.kind
               ? {
                   ...item,
-                  ...(change.inApp === undefined ? {} : { inApp: change.inApp }),
+                  ...(change.inApp === undefined || item.inApp === null ? {} : { inApp: change.inApp }),
+                  ...(change.push === undefined ? {} : { push: change.push }),
                   ...(change.email === undefined || item.email === null ? {} : { email: change.email }),
                 }
               : item,

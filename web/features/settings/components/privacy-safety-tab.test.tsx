@@ -158,55 +158,8 @@ describe('Blocked Users', () => {
   });
 });
 
+// Download my data: your-data.test.tsx.
 describe('Your data', () => {
-  it('downloads the archive with the bearer token and hands it to the browser', async () => {
-    signInAs({}, 'secret-token');
-    const clicked: { download: string; href: string }[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push({ download: this.download, href: this.href });
-    });
-    const requests = stubSettingsApi({
-      'GET /api/me/blocks': () => page([]),
-      'GET /api/me/export': () =>
-        new Response(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), {
-          headers: {
-            'content-type': 'application/zip',
-            'content-disposition': 'attachment; filename="fanplace-data-2026-03-01.zip"',
-          },
-        }),
-    });
-    renderPrivacy();
-    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
-    expect(await screen.findByText('Your archive was downloaded.')).toBeTruthy();
-    expect(clicked).toEqual([
-      { download: 'fanplace-data-2026-03-01.zip', href: expect.stringMatching(/^blob:/) },
-    ]);
-    const exportRequest = requests.find((request) => request.url === '/api/me/export');
-    expect(exportRequest?.headers.get('authorization')).toBe('Bearer secret-token');
-  });
-
-  it('says how long to wait when exports are used up', async () => {
-    signInAs();
-    const error = vi.spyOn(toast, 'error');
-    stubSettingsApi({
-      'GET /api/me/blocks': () => page([]),
-      'GET /api/me/export': () =>
-        json(429, {
-          message: 'Too many requests. Please try again later',
-          code: 'RATE_LIMITED',
-          retryAfterSeconds: 1800,
-        }),
-    });
-    renderPrivacy();
-    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
-    await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(
-        'Too many requests. Please try again later. Try again in 30 minutes.',
-      ),
-    );
-    expect(screen.getByRole('button', { name: 'Download my data' }).hasAttribute('disabled')).toBe(false);
-  });
-
   it('deletes the account with the password, then signs out and goes home', async () => {
     signInAs();
     const requests = stubSettingsApi({

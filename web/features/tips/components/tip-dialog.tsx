@@ -27,7 +27,6 @@ const tipTexts = {
   notePlaceholder: 'Say thanks, or what you liked',
   submit: 'Send tip',
   submitAmount: (amount: string) => `Send ${amount} tip`,
-  opening: 'Opening checkout…',
   cancel: 'Cancel',
 } as const;
 
@@ -74,14 +73,20 @@ export function TipDialog({ creator, onClose, returnFocusTo }: TipDialogProps) {
     }
     trackButtonClick('tip_checkout');
     const trimmed = note.trim();
-    await checkout.start((returnTo) =>
-      send.mutateAsync({
-        amount: checked.cents,
-        ...(trimmed ? { note: trimmed } : {}),
-        idempotencyKey: key.current,
-        returnTo,
-      }),
+    const outcome = await checkout.start(
+      (returnTo, payWith) =>
+        send.mutateAsync({
+          amount: checked.cents,
+          ...(trimmed ? { note: trimmed } : {}),
+          idempotencyKey: key.current,
+          returnTo,
+          payWith,
+        }),
+      { amount: { amount: checked.cents, currency: 'USD' }, what: tipTexts.title(creator.name) },
     );
+    // Sent in one tap: done. Declined: the next try (another card) is a new payment.
+    if (outcome === 'paid' || outcome === 'pending') onClose();
+    else if (outcome === 'declined') key.current = newTipKey();
   }
 
   const errorId = `${id}-amount-error`;
@@ -190,7 +195,7 @@ export function TipDialog({ creator, onClose, returnFocusTo }: TipDialogProps) {
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
               {busy ? <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" /> : null}
               {busy
-                ? tipTexts.opening
+                ? checkout.busyText
                 : cents !== null && cents >= limits.minCents && cents <= limits.maxCents
                   ? tipTexts.submitAmount(formatPrice({ amount: cents, currency: 'USD' }))
                   : tipTexts.submit}

@@ -1,0 +1,201 @@
+/**
+ * npm run bench:watermark: the invisible per-delivery mark on photos (server/lib/photo-mark.ts) and
+ * re-upload matching (server/lib/perceptual-hash.ts), on generated photo-like scenes
+ * (server/test/scenes.ts).
+ *
+ * Prints:
+ * 1. the time to mark a 12-megapixel photo (decode, mark, encode as JPEG), against the same photo
+ *    decoded and encoded bare with sharp (an unmarked delivery that is re-encoded, the limit),
+ *    target within 1.5x; and a cached view (the stored marked copy read back);
+ * 2. the decode rate over BENCH_PHOTOS (200) marked photos under each transformation a leak goes
+ *    through (JPEG 70, half size, 10% crops centred and from a corner, a 390 px PNG screenshot),
+ *    target at least 95% each;
+ * 3. false accusations: BENCH_UNMARKED (1,000) unmarked photos, and copies traced among the other
+ *    viewers only (the right one left out), each against BENCH_VIEWERS (20) deliveries, target 0;
+ * 4. re-upload matching: the share of transformed copies within the match distance of their
+ *    original's fingerprints, and false matches among BENCH_DISTINCT (10,000) distinct images,
+ *    target under 0.1%.
+ *
+ * Figures are reported, never asserted: the exit code is 0.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { hammingDistance, MATCH_DISTANCE } from '../server/lib/perceptual-hash.ts';
+import { embedMark, markPattern, type Pattern, traceMark } from '../server/lib/photo-mark.ts';
+import { fingerprintImage, hashImage } from '../server/services/media/fingerprints.ts';
+import { scene } from '../server/test/scenes.ts';
+
+const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const PHOTOS = setting('BENCH_PHOTOS', 200);
+const UNMARKED = setting('BENCH_UNMARKED', 1000);
+const VIEWERS = setting('BENCH_VIEWERS', 20);
+const DISTINCT = setting('BENCH_DISTINCT', 10_000);
+const SECRET = 'bench-watermark-secret';
+
+const ms = (since: number) => performance.now() - since;
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** What a leak goes through, applied to the copy a viewer was given (1200 x 900). */
+const transformations: Record<string, (copy: Buffer) => Promise<Buffer>> = {
+  'JPEG 70': (copy) => sharp(copy).jpeg({ quality: 70 }).toBuffer(),
+  'half size': (copy) => sharp(copy).resize({ width: 600 }).jpeg({ quality: 85 }).toBuffer(),
+  '10% crop, centred': (copy) =>
+    sharp(copy).extract({ left: 60, top: 45, width: 1080, height: 810 }).jpeg({ quality: 85 }).toBuffer(),
+  '10% crop, corner': (copy) =>
+    sharp(copy).extract({ left: 120, top: 90, width: 1080, height: 810 }).jpeg({ quality: 85 }).toBuffer(),
+  '390 px PNG screenshot': (copy) => sharp(copy).resize({ width: 390, kernel: 'cubic' }).png().toBuffer(),
+};
+
+async function markingTime(): Promise<void> {
+  const photo = await scene(1, 4000, 3000);
+  const pattern = markPattern(SECRET, 'bench-delivery');
+  const dir = mkdtempSync(path.join(tmpdir(), 'fp-bench-watermark-'));
+  try {
+    const bare: number[] = [];
+    const marked: number[] = [];
+    const cached: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      let started = performance.now();
+      await sharp(photo).rotate().jpeg({ quality: 90 }).toBuffer();
+      bare.push(ms(started));
+      started = performance.now();
+      const bytes = await embedMark(photo, pattern, { format: 'jpeg', quality: 90 });
+      marked.push(ms(started));
+      writeFileSync(path.join(dir, 'marked.jpg'), bytes);
+      started = performance.now();
+      readFileSync(path.join(dir, 'marked.jpg'));
+      cached.push(ms(started));
+    }
+    const ratio = median(marked) / median(bare);
+    console.info('1. Marking a 12-megapixel photo (4000 x 3000, JPEG 90; medians of 5)');
+    console.info(`   bare sharp decode + encode:   ${median(bare).toFixed(0)} ms`);
+    console.info(`   decode + mark + encode:       ${median(marked).toFixed(0)} ms`);
+    console.info(
+      `   first marked view vs bare:    ${ratio.toFixed(2)}x (target <= 1.5x) ${verdict(ratio <= 1.5)}`,
+    );
+    console.info(`   later views (stored copy):    ${median(cached).toFixed(1)} ms`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Viewer {
+  id: string;
+  pattern: Pattern;
+}
+
+async function decodeRates(): Promise<void> {
+  const viewers: Viewer[] = Array.from({ length: VIEWERS }, (_, i) => ({
+    id: `viewer-${i}`,
+    pattern: markPattern(SECRET, `viewer-${i}`),
+  }));
+  const found: Record<string, number> = Object.fromEntries(
+    Object.keys(transformations).map((name) => [name, 0]),
+  );
+  let wrong = 0;
+  let accusedOthers = 0;
+  const scores: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < PHOTOS; i += 1) {
+    const original = await scene(1000 + i);
+    const leaker = viewers[i % viewers.length] as Viewer;
+    const copy = await embedMark(original, leaker.pattern);
+    for (const [name, transform] of Object.entries(transformations)) {
+      const leaked = await transform(copy);
+      const result = await traceMark(original, leaked, viewers);
+      if (result.found?.id === leaker.id) found[name] = (found[name] ?? 0) + 1;
+      else if (result.found) wrong += 1;
+      scores.push(result.best);
+      // The same copy among the other viewers only: nobody may be named.
+      if (name === '10% crop, centred') {
+        const others = await traceMark(
+          original,
+          leaked,
+          viewers.filter((viewer) => viewer.id !== leaker.id),
+        );
+        if (others.found) accusedOthers += 1;
+      }
+    }
+  }
+  console.info(
+    `2. Decode rate over ${PHOTOS} marked photos (${VIEWERS} viewers each; ${(ms(started) / 1000).toFixed(0)} s)`,
+  );
+  for (const [name, count] of Object.entries(found))
+    console.info(
+      `   ${name.padEnd(24)} ${pct(count, PHOTOS).padStart(6)} (target >= 95%) ${verdict(count / PHOTOS >= 0.95)}`,
+    );
+  console.info(
+    `   right viewer's score: median ${median(scores).toFixed(1)}, lowest ${Math.min(...scores).toFixed(1)} (named from 8)`,
+  );
+  console.info(`3. False accusations`);
+  console.info(
+    `   a marked copy naming the wrong viewer:        ${wrong} (target 0) ${verdict(wrong === 0)}`,
+  );
+  console.info(
+    `   a copy traced among the other viewers only:   ${accusedOthers} of ${PHOTOS} (target 0) ${verdict(accusedOthers === 0)}`,
+  );
+
+  let accusedUnmarked = 0;
+  let highest = 0;
+  for (let i = 0; i < UNMARKED; i += 1) {
+    const original = await scene(50_000 + i);
+    const copy = await sharp(original).jpeg({ quality: 70 }).toBuffer();
+    const result = await traceMark(original, copy, viewers);
+    highest = Math.max(highest, result.best);
+    if (result.found) accusedUnmarked += 1;
+  }
+  console.info(
+    `   unmarked photos naming someone:              ${accusedUnmarked} of ${UNMARKED} (target 0) ${verdict(accusedUnmarked === 0)}; highest score ${highest.toFixed(1)}`,
+  );
+}
+
+async function reuploadMatching(): Promise<void> {
+  const originals = Math.min(PHOTOS, 200);
+  const matched: Record<string, number> = Object.fromEntries(
+    Object.keys(transformations).map((name) => [name, 0]),
+  );
+  for (let i = 0; i < originals; i += 1) {
+    const original = await scene(2000 + i);
+    const fingerprints = (await fingerprintImage(original)).map((f) => f.hash);
+    for (const [name, transform] of Object.entries(transformations)) {
+      const { hash } = await hashImage(await transform(original));
+      if (fingerprints.some((stored) => hammingDistance(hash, stored) <= MATCH_DISTANCE))
+        matched[name] = (matched[name] ?? 0) + 1;
+    }
+  }
+  // Distinct images: each one's whole hash against every other's fingerprints.
+  const started = performance.now();
+  const hashes: string[] = [];
+  const stored: string[][] = [];
+  for (let i = 0; i < DISTINCT; i += 1) {
+    const image = await scene(100_000 + i, 320, 240);
+    const prints = await fingerprintImage(image);
+    if (prints.length === 0) continue;
+    hashes.push(prints[0]?.hash ?? '');
+    stored.push(prints.map((f) => f.hash));
+  }
+  let falseMatches = 0;
+  let pairs = 0;
+  for (let a = 0; a < hashes.length; a += 1) {
+    for (let b = 0; b < stored.length; b += 1) {
+      if (a === b) continue;
+      pairs += 1;
+      if ((stored[b] ?? []).some((hash) => hammingDistance(hashes[a] ?? '', hash) <= MATCH_DISTANCE))
+        falseMatches += 1;
+    }
+  }
+  console.info(`4. Re-upload matching (distance <= ${MATCH_DISTANCE} of 256 bits)`);
+  for (const [name, count] of Object.entries(matched))
+    console.info(`   ${name.padEnd(24)} ${pct(count, originals).padStart(6)} of ${originals} copies matched`);
+  console.info(
+    `   false matches among ${hashes.length} distinct images: ${falseMatches} of ${pairs} pairs (${((100 * falseMatches) / Math.max(1, pairs)).toFixed(4)}%, target < 0.1%) ${verdict(falseMatches / Math.max(1, pairs) < 0.001)}; ${(ms(started) / 1000).toFixed(0)} s`,
+  );
+}
+
+await markingTime();
+await decodeRates();
+await reuploadMatching();

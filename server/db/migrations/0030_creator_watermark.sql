@@ -1,0 +1,2 @@
+ALTER TABLE "creator_profiles" ADD COLUMN "watermark" text DEFAULT 'off' NOT NULL;--> statement-breakpoint
+ALTER TABLE "creator_profiles" ADD COLUMN "watermark_viewer_handle" boolean DEFAULT false NOT NULL;

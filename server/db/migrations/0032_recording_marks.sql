@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "trace_recordings" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,115 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scene } from '../test/scenes.ts';
+import {
+  embedMark,
+  GRID,
+  MARK_AMPLITUDE,
+  MIN_Z,
+  markPattern,
+  type Pattern,
+  traceMark,
+} from './photo-mark.ts';
+
+const SECRET = 'test-secret-for-photo-marks';
+/** The photo's deliveries: 40 viewers; the leak is from `leaker`. */
+const deliveries = Array.from({ length: 40 }, (_, i) => ({
+  id: `delivery-${i}`,
+  pattern: markPattern(SECRET, `delivery-${i}`),
+}));
+const leaker = deliveries[17] as { id: string; pattern: Pattern };
+
+/** What leaks go through, each applied to the copy the leaker was given. */
+const leaks: Record<string, (copy: Buffer) => Promise<Buffer>> = {
+  'JPEG at quality 70': (copy) => sharp(copy).jpeg({ quality: 70 }).toBuffer(),
+  'resized to half': (copy) => sharp(copy).resize({ width: 600 }).jpeg({ quality: 85 }).toBuffer(),
+  'a 10% crop (5% off each side)': async (copy) =>
+    sharp(copy).extract({ left: 60, top: 45, width: 1080, height: 810 }).jpeg({ quality: 85 }).toBuffer(),
+  'a 10% crop from one corner': async (copy) =>
+    sharp(copy).extract({ left: 120, top: 90, width: 1080, height: 810 }).jpeg({ quality: 85 }).toBuffer(),
+  // A phone screenshot of the photo on screen: shown smaller, saved as PNG.
+  'a PNG screenshot of the photo shown at 390 px': (copy) =>
+    sharp(copy).resize({ width: 390, kernel: 'cubic' }).png().toBuffer(),
+  'cropped 10%, halved and saved at quality 70': async (copy) =>
+    sharp(await sharp(copy).extract({ left: 0, top: 90, width: 1080, height: 810 }).toBuffer())
+      .resize({ width: 540 })
+      .jpeg({ quality: 70 })
+      .toBuffer(),
+};
+
+describe('the invisible mark on photos', () => {
+  let original: Buffer;
+  let marked: Buffer;
+  beforeAll(async () => {
+    original = await scene(7, 1200, 900);
+    marked = await embedMark(original, leaker.pattern);
+  });
+
+  it('is one pattern per delivery, made from the secret', () => {
+    expect(leaker.pattern).toHaveLength(GRID * GRID);
+    expect(markPattern(SECRET, 'delivery-17')).toEqual(leaker.pattern);
+    const other = markPattern(SECRET, 'delivery-18');
+    const same = leaker.pattern.filter((chip, i) => chip === other[i]).length;
+    // About half the chips agree between two deliveries, as between two coin-toss sequences.
+    expect(same / leaker.pattern.length).toBeGreaterThan(0.45);
+    expect(same / leaker.pattern.length).toBeLessThan(0.55);
+    expect(markPattern('another secret', 'delivery-17')).not.toEqual(leaker.pattern);
+  });
+
+  it('changes the photo by a few levels at most (PSNR above 44 dB)', async () => {
+    // Lossless, so the difference is the mark's alone (a JPEG encoding moves grainy pixels more).
+    const [a, b] = await Promise.all(
+      [0, MARK_AMPLITUDE].map(async (amplitude) =>
+        sharp(await embedMark(original, leaker.pattern, { format: 'png', amplitude }))
+          .raw()
+          .toBuffer(),
+      ),
+    );
+    let squares = 0;
+    let largest = 0;
+    for (let i = 0; i < (a?.length ?? 0); i += 1) {
+      const difference = (a?.[i] ?? 0) - (b?.[i] ?? 0);
+      squares += difference * difference;
+      largest = Math.max(largest, Math.abs(difference));
+    }
+    const psnr = 10 * Math.log10((255 * 255) / (squares / (a?.length ?? 1)));
+    console.info(`the mark alone: PSNR ${psnr.toFixed(1)} dB, largest change ${largest} levels`);
+    expect(psnr).toBeGreaterThan(44);
+    expect(largest).toBeLessThanOrEqual(MARK_AMPLITUDE);
+  });
+
+  it.each(Object.keys(leaks))('names the delivery after %s', async (name) => {
+    const leak = leaks[name] as (copy: Buffer) => Promise<Buffer>;
+    const copy = await leak(marked);
+    const result = await traceMark(original, copy, deliveries);
+    console.info(
+      `${name}: z ${result.best.toFixed(1)} (next ${result.runnerUp.toFixed(1)}), alignment ${result.alignment?.score.toFixed(3)}`,
+    );
+    expect(result.found?.id).toBe(leaker.id);
+    expect(result.found?.z).toBeGreaterThanOrEqual(MIN_Z);
+  });
+
+  it('never names anyone for an unmarked copy, nor someone else for another viewer’s copy', async () => {
+    const unmarked = await traceMark(
+      original,
+      (await leaks['JPEG at quality 70']?.(original)) as Buffer,
+      deliveries,
+    );
+    console.info(`unmarked copy: best z ${unmarked.best.toFixed(1)}`);
+    expect(unmarked.alignment).not.toBeNull();
+    expect(unmarked.found).toBeNull();
+    expect(unmarked.best).toBeLessThan(MIN_Z);
+
+    // The leaker's copy, traced among the other viewers only: nobody is named.
+    const others = deliveries.filter((delivery) => delivery.id !== leaker.id);
+    const copy = (await leaks['a 10% crop (5% off each side)']?.(marked)) as Buffer;
+    const result = await traceMark(original, copy, others);
+    console.info(`the leaker's copy among the others: best z ${result.best.toFixed(1)}`);
+    expect(result.found).toBeNull();
+  });
+
+  it('does not match a different photo', async () => {
+    const result = await traceMark(await scene(8, 1200, 900), marked, deliveries);
+    expect(result.found).toBeNull();
+  });
+});

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BlockListEntry,
+  blockListMessages,
+  type RefusedUpload,
+} from '../../../common/schemas/block-list.ts';
+import { mediaHashes } from '../../db/schema/index.ts';
+import { hashImage } from '../../services/media/fingerprints.ts';
+import { bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
+import { buildCreator } from '../../test/creators.ts';
+import { createMediaTestApp, type MediaTestApp, tusUpload, waitForProcessing } from '../../test/media.ts';
+import { scene, sourceVideo } from '../../test/scenes.ts';
+
+type Account = { token: string; email: string };
+
+describe('re-upload blocking', () => {
+  let t: MediaTestApp;
+  let admin: Account;
+  let creator: Account;
+  let other: Account;
+
+  beforeAll(async () => {
+    const adminEmail = uniqueEmail('admin');
+    t = await createMediaTestApp({ ADMIN_EMAILS: adminEmail }, { runJobs: true });
+    admin = await signUpVerified(t, { email: adminEmail });
+    creator = await buildCreator(t, { approveWith: admin.token });
+    other = await buildCreator(t, { approveWith: admin.token });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A tus upload's final answer: the media (200) or the refusal. */
+  const upload = async (account: Account, data: Buffer, filetype: string) =>
+    (await tusUpload(t, account.token, data, { filetype })).last;
+
+  async function readyPhoto(account: Account, data: Buffer): Promise<string> {
+    const last = await upload(account, data, 'image/jpeg');
+    expect(last.statusCode, last.body).toBe(200);
+    const view = await waitForProcessing(t, account.token, JSON.parse(last.body).id);
+    expect(view.status).toBe('ready');
+    return view.id;
+  }
+
+  const expectRefused = (response: LightMyRequestResponse) => {
+    expect(response.statusCode, response.body).toBe(422);
+    expect(JSON.parse(response.body)).toEqual({
+      message: blockListMessages.mediaBlocked,
+      code: 'MEDIA_BLOCKED',
+    });
+  };
+
+  const entries = async () =>
+    (await get(t, '/api/admin/block-list', admin.token)).json<{ items: BlockListEntry[] }>().items;
+  const refusals = async () =>
+    (await get(t, '/api/admin/block-list/refusals', admin.token)).json<{ items: RefusedUpload[] }>().items;
+
+  it('blocks a photo removed by moderation: an edited copy is refused and shown to admins; another photo passes', async () => {
+    const original = await scene(101);
+    const second = await scene(102);
+    const mediaId = await readyPhoto(creator, original);
+    const secondId = await readyPhoto(creator, second);
+    const created = await post(
+      t,
+      '/api/posts',
+      { description: 'Leaked', visibility: 'public', mediaIds: [mediaId, secondId] },
+      { token: creator.token },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const fan = await signUpVerified(t);
+    const report = await post(
+      t,
+      '/api/reports',
+      { targetType: 'post', targetId: created.json<{ id: string }>().id, reason: 'nudity' },
+      { token: fan.token },
+    );
+    const resolved = await post(
+      t,
+      `/api/admin/reports/${report.json<{ id: string }>().id}/resolve`,
+      { resolution: 'Leaked content removed', removeContent: true, suspendAccount: false },
+      { token: admin.token },
+    );
+    expect(resolved.statusCode, resolved.body).toBe(200);
+
+    const [entry] = await entries();
+    expect(entry).toMatchObject({
+      source: 'moderation',
+      note: 'Leaked content removed',
+      mediaId,
+      ownerEmail: creator.email,
+      createdByEmail: admin.email,
+      refusals: 0,
+    });
+    // Both photos of the post: the whole picture and its centred crops, each.
+    expect(entry?.hashes.length).toBe(10);
+
+    // Someone else re-uploads it, smaller and re-encoded: refused, and the admins see who.
+    const copy = await sharp(original).resize({ width: 600 }).jpeg({ quality: 70 }).toBuffer();
+    expectRefused(await upload(other, copy, 'image/jpeg'));
+    const [refusal] = await refusals();
+    expect(refusal).toMatchObject({
+      userEmail: other.email,
+      entryId: entry?.id,
+      source: 'moderation',
+      kind: 'photo',
+    });
+    expect(refusal?.distance).toBeLessThanOrEqual(31);
+    expect((await entries())[0]?.refusals).toBe(1);
+
+    // The post's second photo is blocked too; a different photo is accepted.
+    expectRefused(await upload(creator, second, 'image/jpeg'));
+    await readyPhoto(other, await scene(202));
+  }, 60_000);
+
+  it('blocks a taken-down video by a sample of its frames; another video passes', async () => {
+    const last = await upload(creator, sourceVideo('testsrc'), 'video/mp4');
+    const video = await waitForProcessing(t, creator.token, JSON.parse(last.body).id, 60_000);
+    expect(video.status).toBe('ready');
+
+    const takedown = await post(
+      t,
+      `/api/admin/media/${video.id}/takedown`,
+      { note: 'Copyright notice 42' },
+      { token: admin.token },
+    );
+    expect(takedown.statusCode, takedown.body).toBe(200);
+    expect(takedown.json<BlockListEntry>()).toMatchObject({
+      source: 'takedown',
+      note: 'Copyright notice 42',
+    });
+    expect((await get(t, `/api/media/${video.id}`, creator.token)).statusCode).toBe(404);
+
+    // The same video at another size: the upload is taken, then processing refuses it.
+    const again = await upload(other, sourceVideo('testsrc', '480x360'), 'video/mp4');
+    expect(again.statusCode, again.body).toBe(200);
+    const refused = await waitForProcessing(t, other.token, JSON.parse(again.body).id, 60_000);
+    expect(refused).toMatchObject({ status: 'failed', failureReason: blockListMessages.mediaBlocked });
+    expect((await refusals())[0]).toMatchObject({
+      userEmail: other.email,
+      kind: 'video_frame',
+      source: 'takedown',
+    });
+
+    const different = await upload(other, sourceVideo('mandelbrot'), 'video/mp4');
+    const accepted = await waitForProcessing(t, other.token, JSON.parse(different.body).id, 60_000);
+    expect(accepted.status).toBe('ready');
+  }, 120_000);
+
+  it('lets an admin add a known hash, refuses matching uploads until the entry is removed', async () => {
+    const known = await scene(303);
+    const { hash } = await hashImage(known);
+    const invalid = await post(
+      t,
+      '/api/admin/block-list',
+      { hash: 'not a hash', note: '' },
+      { token: admin.token },
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ message: blockListMessages.hashInvalid });
+
+    const added = await post(
+      t,
+      '/api/admin/block-list',
+      { hash: hash.toUpperCase(), note: 'From a hash list' },
+      { token: admin.token },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const entry = added.json<BlockListEntry>();
+    expect(entry).toMatchObject({
+      source: 'admin',
+      note: 'From a hash list',
+      hashes: [hash],
+      createdByEmail: admin.email,
+    });
+
+    expectRefused(await upload(creator, known, 'image/jpeg'));
+    // Profile pictures are checked too.
+    const form = `--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/upload/profile',
+      headers: { ...bearer(creator.token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: Buffer.concat([Buffer.from(form), known, Buffer.from('\r\n--x--\r\n')]),
+    });
+    expectRefused(profile);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/block-list/${entry.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(removed.statusCode).toBe(204);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/block-list/${entry.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(gone.statusCode).toBe(404);
+    await readyPhoto(creator, known);
+  }, 60_000);
+
+  it('blocks media uploaded before fingerprints were kept, from its stored rendition', async () => {
+    const picture = await scene(404);
+    const mediaId = await readyPhoto(creator, picture);
+    const { db } = t.app.services.database;
+    await db.delete(mediaHashes).where(eq(mediaHashes.mediaId, mediaId));
+
+    const takedown = await post(
+      t,
+      `/api/admin/media/${mediaId}/takedown`,
+      { note: 'Old upload' },
+      { token: admin.token },
+    );
+    expect(takedown.statusCode, takedown.body).toBe(200);
+    expect(takedown.json<BlockListEntry>().hashes.length).toBeGreaterThan(0);
+    expectRefused(await upload(other, picture, 'image/jpeg'));
+  }, 60_000);
+
+  it('is for admins only', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/admin/block-list' },
+      { method: 'GET' as const, url: '/api/admin/block-list/refusals' },
+      { method: 'POST' as const, url: '/api/admin/block-list', payload: { hash: 'a'.repeat(64) } },
+      { method: 'DELETE' as const, url: '/api/admin/block-list/00000000-0000-7000-8000-000000000000' },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/media/00000000-0000-7000-8000-000000000000/takedown',
+        payload: {},
+      },
+    ]) {
+      const response = await t.app.inject({ ...request, headers: bearer(creator.token) });
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { rm, stat } from 'node:fs/promises';
+import sharp from 'sharp';
+import { limits } from '../../../common/limits.ts';
+import { type Ffmpeg, type ProbeResult, ToolFailedError } from '../../adapters/ffmpeg.ts';
+import { scratchPath } from '../../adapters/storage/disk-driver.ts';
+import {
+  downscaleLuma,
+  MIN_QUALITY,
+  type PerceptualHash,
+  perceptualHash,
+} from '../../lib/perceptual-hash.ts';
+
+/** Frames hashed per video, spread evenly over its length. */
+export const VIDEO_FRAMES = 5;
+
+/**
+ * A photo is also hashed as if cropped by these shares off each side. PDQ, like every DCT hash,
+ * tolerates little cropping (5% off each side moves a copy ~90 bits away); with a hash every 2.5%,
+ * centred crops of 2.5 to 7.5% a side came within ~10 bits of one of them (the figures printed
+ * by `server/lib/perceptual-hash.test.ts`). An off-centre crop is not caught.
+ */
+export const CROPS = [0, 0.025, 0.05, 0.075, 0.1] as const;
+
+export interface Fingerprint {
+  kind: 'photo' | 'video_frame';
+  hash: string;
+  quality: number;
+}
+
+/** Longest side decoded for hashing, as PDQ's reference hasher does. */
+const DECODE_SIDE = 512;
+
+interface Luma {
+  data: Float64Array;
+  width: number;
+  height: number;
+}
+
+/** Luminance (PDQ's 0.299 R + 0.587 G + 0.114 B), orientation applied, transparency on white. */
+async function luminance(input: string | Buffer): Promise<Luma> {
+  const { data, info } = await sharp(input, { limitInputPixels: limits.media.maxImagePixels })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize(DECODE_SIDE, DECODE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const luma = new Float64Array(width * height);
+  for (let i = 0, p = 0; i < luma.length; i++, p += channels) {
+    luma[i] = 0.299 * (data[p] as number) + 0.587 * (data[p + 1] as number) + 0.114 * (data[p + 2] as number);
+  }
+  return { data: luma, width, height };
+}
+
+/** The hash of the picture with `share` of its width and height cut off each side. */
+function hashOf(luma: Luma, share: number): PerceptualHash {
+  const left = Math.round(luma.width * share);
+  const top = Math.round(luma.height * share);
+  if (left === 0 && top === 0) return perceptualHash(downscaleLuma(luma.data, luma.width, luma.height));
+  const width = luma.width - 2 * left;
+  const height = luma.height - 2 * top;
+  const cropped = new Float64Array(width * height);
+  for (let row = 0; row < height; row++) {
+    const from = (row + top) * luma.width + left;
+    cropped.set(luma.data.subarray(from, from + width), row * width);
+  }
+  return perceptualHash(downscaleLuma(cropped, width, height));
+}
+
+/** The perceptual hash of a whole image (a file or its bytes). */
+export async function hashImage(input: string | Buffer): Promise<PerceptualHash> {
+  return hashOf(await luminance(input), 0);
+}
+
+/**
+ * A photo's fingerprints: the whole picture and its centred crops (`CROPS`); none when it is too
+ * flat to say anything (a blank, one colour).
+ */
+export async function fingerprintImage(input: string | Buffer): Promise<Fingerprint[]> {
+  const grey = await luminance(input);
+  const whole = await hashOf(grey, 0);
+  if (whole.quality < MIN_QUALITY) return [];
+  const found: Fingerprint[] = [{ kind: 'photo', ...whole }];
+  for (const share of CROPS.slice(1)) found.push({ kind: 'photo', ...hashOf(grey, share) });
+  return found;
+}
+
+/** When the sampled frames are taken: the middle of each of `VIDEO_FRAMES` equal parts. */
+export function frameTimes(durationSeconds: number, count = VIDEO_FRAMES): number[] {
+  if (!(durationSeconds > 0)) return [0];
+  return Array.from({ length: count }, (_, i) => (durationSeconds * (i + 0.5)) / count);
+}
+
+/**
+ * Hashes of a sample of a video's frames (one ffmpeg seek each); flat frames (black, a fade) are
+ * left out, and a frame ffmpeg refuses is skipped rather than failing the upload.
+ */
+export async function fingerprintVideo(
+  deps: { ffmpeg: Ffmpeg; scratchRoot: string },
+  file: string,
+  probe: Pick<ProbeResult, 'durationSeconds'>,
+): Promise<Fingerprint[]> {
+  const found: Fingerprint[] = [];
+  const seen = new Set<string>();
+  for (const at of frameTimes(probe.durationSeconds)) {
+    const frame = await scratchPath(deps.scratchRoot, '.png');
+    try {
+      try {
+        await deps.ffmpeg.run(['-ss', at.toFixed(3), '-i', file, '-frames:v', '1', '-y', frame]);
+      } catch (error) {
+        // ffmpeg missing or killed: the job tries again; a frame it refuses is only skipped.
+        if (error instanceof ToolFailedError && !error.temporary) continue;
+        throw error;
+      }
+      if (((await stat(frame).catch(() => null))?.size ?? 0) === 0) continue;
+      const { hash, quality } = await hashImage(frame);
+      if (quality >= MIN_QUALITY && !seen.has(hash)) {
+        seen.add(hash);
+        found.push({ kind: 'video_frame', hash, quality });
+      }
+    } finally {
+      await rm(frame, { force: true });
+    }
+  }
+  return found;
+}
