@@ -90,6 +90,58 @@ describe('the test-all runner', () => {
     expect(summary.exitCode).toBe(1);
   });
 
+  it('names each failed test and each file that did not run above the summary line', () => {
+    const report = {
+      numPassedTests: 3,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: path.join(process.cwd(), 'server', 'a.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            {
+              fullName: 'a lists newest first',
+              status: 'failed',
+              failureMessages: ['\nAssertionError: expected 1 to be 2\n    at x'],
+            },
+            { fullName: 'a passes', status: 'passed' },
+          ],
+        },
+        {
+          name: path.join(process.cwd(), 'server', 'b.test.ts'),
+          status: 'failed',
+          message: 'Hook timed out in 60000ms',
+          assertionResults: [],
+        },
+        {
+          name: path.join(process.cwd(), 'server', 'c.test.ts'),
+          status: 'passed',
+          assertionResults: [{ fullName: 'c', status: 'passed' }],
+        },
+      ],
+    };
+    const step: Step = {
+      label: 'unit and server tests',
+      command: node,
+      counts: true,
+      args: (reportFile) => [
+        '-e',
+        `require('node:fs').writeFileSync(${JSON.stringify(reportFile)}, ${JSON.stringify(JSON.stringify(report))}); process.exit(1)`,
+      ],
+    };
+    const { summary, lines } = run([step]);
+    expect(summary.failures).toEqual([
+      `unit and server tests: ${path.join('server', 'a.test.ts')} › a lists newest first: AssertionError: expected 1 to be 2`,
+      `unit and server tests: ${path.join('server', 'b.test.ts')}: Hook timed out in 60000ms`,
+    ]);
+    const heading = lines.findIndex((line) => line.includes('Failed tests (2):'));
+    expect(heading).toBeGreaterThan(-1);
+    expect(lines[heading + 1]).toContain('a lists newest first');
+    expect(lines.at(-1)?.trim()).toBe('3 passed, 1 failed (failed steps: unit and server tests)');
+  });
+
   it('counts a test run that failed without a report (a file that did not load) as a failed step', () => {
     const { summary, last } = run([
       exitWith('typecheck', 0),

@@ -31,6 +31,8 @@ export interface Summary {
   passedBy: Record<string, number>;
   /** Wall time of each step that ran, in seconds, by label. */
   secondsBy: Record<string, number>;
+  /** "step: file › test: first line of the error", one for each failed test or file that did not run. */
+  failures: string[];
   exitCode: number;
 }
 
@@ -39,6 +41,12 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults?: {
+    name: string;
+    status?: string;
+    message?: string;
+    assertionResults?: { fullName?: string; title?: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 type Log = (line: string) => void;
@@ -67,8 +75,34 @@ function readReport(file: string): VitestJson | null {
   }
 }
 
+const firstLine = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+/**
+ * Each failed test of a report, and each file that failed without a failed test (it did not load,
+ * or a hook threw), as "file › test: first line of the error", paths relative to the working folder.
+ */
+export function failuresOf(report: VitestJson): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name) || file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      lines.push(`${name} › ${test.fullName ?? test.title ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failed.length === 0 && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
 /** The one summary line, e.g. "812 passed, 0 failed (failed steps: typecheck, lint)". */
-export function summaryLine(summary: Omit<Summary, 'exitCode' | 'passedBy' | 'secondsBy'>): string {
+export function summaryLine(
+  summary: Omit<Summary, 'exitCode' | 'passedBy' | 'secondsBy' | 'failures'>,
+): string {
   const notes: string[] = [];
   if (summary.failedSteps.length > 0) notes.push(`failed steps: ${summary.failedSteps.join(', ')}`);
   if (summary.notRun.length > 0) notes.push(`not run: ${summary.notRun.join(', ')}`);
@@ -99,6 +133,7 @@ export function runSteps(
     notRun: [],
     passedBy: {},
     secondsBy: {},
+    failures: [],
     exitCode: 0,
   };
   const unavailable = new Set<string>();
@@ -128,6 +163,7 @@ export function runSteps(
     summary.failed += report?.numFailedTests ?? 0;
     summary.skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
     summary.passedBy[step.label] = report?.numPassedTests ?? 0;
+    if (report) summary.failures.push(...failuresOf(report).map((line) => `${step.label}: ${line}`));
     // A run that failed without a failed test (a file that did not load, an unhandled error) counts.
     if (!ok || !report) {
       summary.failedSteps.push(step.label);
@@ -138,6 +174,11 @@ export function runSteps(
   const nothingPassed = summary.passed === 0 && steps.some((step) => step.counts);
   const anyFailure = summary.failed > 0 || summary.failedSteps.length > 0 || summary.notRun.length > 0;
   summary.exitCode = anyFailure || nothingPassed ? 1 : 0;
+  // The failed tests again, just above the summary: a long log is often read from its end only.
+  if (summary.failures.length > 0) {
+    log(`\nFailed tests (${summary.failures.length}):`);
+    for (const line of summary.failures.slice(0, 50)) log(`  ✗ ${line}`);
+  }
   log(`\n${phaseTimes(summary.secondsBy)}`);
   if (details) log(details(summary.passedBy));
   log(summaryLine(summary));
