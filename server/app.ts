@@ -1,32 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createCountryLookup } from './adapters/geo.ts';
-import { createMailer, createOutbox, type Outbox } from './adapters/mail/index.ts';
-import { createQueue, type Queue } from './adapters/queue.ts';
-import { createRateLimiter, createRateLimitStore } from './adapters/rate-limit/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Outbox } from './adapters/mail/index.ts';
+import type { Queue } from './adapters/queue.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { SWEEP_MEDIA_TEMP } from './jobs/sweep-media-temp.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
+import type { Clock } from './lib/clock.ts';
 import { withViewerCountry } from './lib/viewer-region.ts';
 import type { BillingRuntime, FanPaymentServices } from './modules/billing-services.ts';
 import { closeModules, createModules, jobsOf } from './modules/index.ts';
-import { createMediaRuntime } from './modules/media-runtime.ts';
-import type { Platform } from './modules/platform.ts';
-import { createRepositories } from './modules/repositories.ts';
+import { openPlatform } from './modules/platform.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
-import observabilityPlugin, { requestIdGenerator } from './plugins/observability.ts';
+import { createHttpServer } from './plugins/http-server.ts';
+import observabilityPlugin from './plugins/observability.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
-import { appValidatorCompiler } from './plugins/validation.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import configRoutes from './routes/config/index.ts';
 import healthRoutes from './routes/health/index.ts';
-import { createPasswordHasher } from './services/auth/passwords.ts';
 import type { PayoutServices } from './services/billing/payouts/index.ts';
 import { createDemoSeeder, type DemoSeeder } from './services/demo/seed-demo.ts';
 import { makeDemoVideo } from './services/demo/video.ts';
@@ -79,9 +72,6 @@ export interface BuildAppOptions {
   pgliteTemplate?: string;
 }
 
-/** Marks the demo seed's own requests (see `buildApp`). */
-const DEMO_MARK_HEADER = 'x-fanplace-demo-seed';
-
 /** Origins media links may point at: PUBLIC_URL and the S3 endpoint (see security-headers.ts). */
 function mediaOrigins(config: Config): string[] {
   const origins = new Set([new URL(config.publicUrl).origin]);
@@ -91,74 +81,19 @@ function mediaOrigins(config: Config): string[] {
 
 /** Builds the whole application; `main.ts` listens with it and tests `inject` into it. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  // The demo seed's in-process requests carry this process's own random mark, so its hundreds of
-  // requests are summed up in one 'demo data seeded' line instead of logged one by one; no one
-  // outside the process can know the mark.
-  const demoMark = randomBytes(16).toString('hex');
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
-    logController: new LogController({
-      disableRequestLogging: (request: { headers?: Record<string, unknown> }) =>
-        request.headers?.[DEMO_MARK_HEADER] === demoMark,
-    }),
-    trustProxy: config.trustProxy,
-    genReqId: requestIdGenerator(config.trustProxy),
-    bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
-  // Once closing, every response ends its connection: a keep-alive connection that finishes its
-  // last request must not hold the process open (server.close() only drops the idle ones it sees).
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
-    return payload;
-  });
-  app.setValidatorCompiler(appValidatorCompiler);
-  const routeTable: string[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push(`${method} ${route.url}`);
-  });
-  app.setSerializerCompiler(serializerCompiler);
+  const { app, quietHeaders } = createHttpServer(config);
 
-  const clock = options.clock ?? systemClock;
-  const media = await createMediaRuntime(config);
   const runJobs = options.runJobs ?? config.runJobs;
-  const database = await openDatabase(config, {
-    onError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  const opened = await openPlatform(config, {
+    log: app.log,
+    clock: options.clock,
     pgliteTemplate: options.pgliteTemplate,
-  });
-  const repos = createRepositories(database.db);
-  const queue = createQueue(database, {
-    log: app.log,
-    onError: (error) => app.log.error({ err: error }, 'job queue error'),
-  });
-  const outbox = createOutbox(createMailer(config.mail, app.log), app.log);
-  const rateLimitStore = createRateLimitStore(config.redisUrl, clock, app.log);
-  const limiter = createRateLimiter(rateLimitStore.store);
-  const geo = createCountryLookup();
-  const platform: Platform = {
-    config,
-    clock,
-    log: app.log,
-    repos,
-    outbox,
-    limiter,
-    geo,
-    queue,
-    media,
-    passwords: createPasswordHasher(),
     // The sandbox's webhooks go through this app's own HTTP handling, exactly as a provider's would.
     deliverWebhook: async ({ path, rawBody, headers }) =>
       (await app.inject({ method: 'POST', url: path, headers, payload: rawBody })).statusCode,
-  };
+  });
+  const { platform, database, queue } = opened;
+  const { repos, outbox, media, clock } = platform;
   // The modules (server/modules/index.ts): their services now, their routes below.
   const modules = createModules(platform, {
     anonymousDiscoverCache: options.anonymousDiscoverCache ?? true,
@@ -170,8 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (runJobs) await queue.send(SWEEP_MEDIA_TEMP, {});
   } catch (error) {
     await closeModules(modules);
-    await limiter.close();
-    await database.close();
+    await opened.close();
     throw error;
   }
   const startingWith = new Set<string>();
@@ -193,8 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       users: repos.users,
       sessions: repos.sessions,
       creators: repos.creators,
-      inject: (request) =>
-        app.inject({ ...request, headers: { ...request.headers, [DEMO_MARK_HEADER]: demoMark } }),
+      inject: (request) => app.inject({ ...request, headers: { ...request.headers, ...quietHeaders } }),
       makeVideo: () => makeDemoVideo(media.ffmpeg),
       clock,
     }),
@@ -203,14 +136,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Runs after the server stopped taking requests and the in-flight ones finished.
   app.addHook('onClose', async () => {
     await closeModules(modules);
-    await outbox.close();
-    await limiter.close();
-    await queue.stop();
-    await database.close();
+    await opened.close();
   });
 
   // The requesting country (request.ip follows TRUST_PROXY), for creators' blocked countries.
-  app.addHook('onRequest', (request, _reply, done) => withViewerCountry(geo.countryOf(request.ip), done));
+  app.addHook('onRequest', (request, _reply, done) =>
+    withViewerCountry(platform.geo.countryOf(request.ip), done),
+  );
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, {
     metricsToken: config.metricsToken,
@@ -220,7 +152,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     dependencies: async () => {
       const [databaseUp, redisUp] = await Promise.all([
         database.ping(),
-        rateLimitStore.ping ? rateLimitStore.ping() : null,
+        opened.redisPing ? opened.redisPing() : null,
       ]);
       return { database: databaseUp, ...(redisUp === null ? {} : { redis: redisUp }) };
     },
@@ -248,7 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Each module's endpoints, in the order of the list (server/modules/index.ts).
   await app.register(healthRoutes, {
     database,
-    redis: rateLimitStore.ping,
+    redis: opened.redisPing,
     version,
     startingWith: () => [...startingWith],
   });

@@ -302,7 +302,9 @@ export function createQueue(
     send: (name, data, sendOptions) => started().send(name, data, sendOptions),
     waitFor: (name, id, timeoutMs) => started().waitFor(name, id, timeoutMs),
     counts: () => started().counts(),
+    // Once: a process may stop taking jobs first and close the rest later.
     stop: async () => {
+      if (closed) return;
       closed = true;
       outage.stop();
       await running?.stop();
