@@ -1,5 +1,6 @@
 /** Accounts: what a verified email opens, who holds a session, whose sessions are whose, admins' work. */
 import { authMessages } from '../../../common/schemas/auth.ts';
+import { passkeyMessages } from '../../../common/schemas/passkeys.ts';
 import { safetyMessages } from '../../../common/schemas/safety.ts';
 import { twoFactorMessages } from '../../../common/schemas/two-factor.ts';
 import type { UserRecord } from '../../repositories/auth/users.repository.ts';
@@ -72,6 +73,12 @@ export const accountActions = {
       standing.now.getTime() - (standing.secondFactorAt?.getTime() ?? 0) <= STEP_UP_WINDOW_MS
         ? null
         : refuse.secondFactor(twoFactorMessages.required),
+  ),
+  /** Only the owner renames or removes a passkey; to anyone else it does not exist. */
+  'passkey:manage': row<{ passkey: { userId: string } | null }>(
+    ['PATCH /api/me/passkeys/:id', 'DELETE /api/me/passkeys/:id'],
+    (actor, { passkey }) =>
+      passkey && isSelf(actor, passkey.userId) ? null : refuse.notFound(passkeyMessages.notFound),
   ),
   /** Only the owner sees or revokes a session; to anyone else it does not exist. */
   'session:revoke': row<{ ownerId: string | null }>(['DELETE /api/auth/sessions/:id'], (actor, session) =>

@@ -6,6 +6,7 @@ import { vaultMessages } from '../../../common/schemas/vault.ts';
 import { regionBlocked } from '../../lib/viewer-region.ts';
 import type { UserRecord } from '../../repositories/auth/users.repository.ts';
 import type { MediaRecord } from '../../repositories/media/media.repository.ts';
+import type { VaultFolderRecord } from '../../repositories/vault/vault.repository.ts';
 import { type Actor, refuse } from '../actor.ts';
 import { isAdmin, isSelf, row } from './row.ts';
 
@@ -118,6 +119,12 @@ export const mediaActions = {
       media?.purpose === 'post' && isSelf(actor, media.ownerId)
         ? null
         : refuse.notFound(vaultMessages.itemNotFound),
+  ),
+  /** A vault folder is its creator's alone: to anyone else it does not exist. */
+  'vault:folder': row<{ folder: Pick<VaultFolderRecord, 'ownerId'> | null }>(
+    ['PATCH /api/vault/folders/:id', 'DELETE /api/vault/folders/:id', 'PUT /api/vault/items/:id/folder'],
+    (actor, { folder }) =>
+      folder && isSelf(actor, folder.ownerId) ? null : refuse.notFound(vaultMessages.folderNotFound),
   ),
   /**
    * Tracing a leaked copy: an approved creator among their own photos, an admin among everyone's

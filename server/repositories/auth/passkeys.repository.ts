@@ -28,20 +28,13 @@ export function createPasskeysRepository(db: Database) {
       }
     },
 
-    async rename(userId: string, id: string, name: string): Promise<PasskeyRecord | null> {
-      const [row] = await db
-        .update(passkeys)
-        .set({ name })
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-        .returning();
+    async rename(id: string, name: string): Promise<PasskeyRecord | null> {
+      const [row] = await db.update(passkeys).set({ name }).where(eq(passkeys.id, id)).returning();
       return row ?? null;
     },
 
-    async remove(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-        .returning({ id: passkeys.id });
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(passkeys).where(eq(passkeys.id, id)).returning({ id: passkeys.id });
       return rows.length > 0;
     },
 

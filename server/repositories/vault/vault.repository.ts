@@ -230,11 +230,9 @@ export function createVaultRepository(db: Database) {
       return rows.map((row) => ({ ...row.folder, itemCount: row.itemCount }));
     },
 
-    async findFolder(ownerId: string, id: string): Promise<VaultFolderRecord | null> {
-      const [row] = await db
-        .select()
-        .from(vaultFolders)
-        .where(and(eq(vaultFolders.id, id), eq(vaultFolders.ownerId, ownerId)));
+    /** Any creator's folder by id: whose it is, the access funnel decides ('vault:folder'). */
+    async findFolder(id: string): Promise<VaultFolderRecord | null> {
+      const [row] = await db.select().from(vaultFolders).where(eq(vaultFolders.id, id));
       return row ?? null;
     },
 

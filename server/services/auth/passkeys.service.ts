@@ -98,13 +98,15 @@ export function createPasskeyService(deps: {
     },
 
     async rename(user: UserRecord, id: string, name: string): Promise<PasskeyRecord> {
-      const row = await deps.passkeys.rename(user.id, id, name);
-      if (!row) throw notFound(m.notFound);
+      assertCan(actorOf(user), 'passkey:manage', { passkey: await deps.passkeys.find(id) });
+      const row = await deps.passkeys.rename(id, name);
+      if (!row) throw notFound(m.notFound); // removed in between
       return row;
     },
 
     async remove(user: UserRecord, id: string): Promise<void> {
-      if (!(await deps.passkeys.remove(user.id, id))) throw notFound(m.notFound);
+      assertCan(actorOf(user), 'passkey:manage', { passkey: await deps.passkeys.find(id) });
+      if (!(await deps.passkeys.remove(id))) throw notFound(m.notFound); // removed in between
     },
 
     async signInOptions() {

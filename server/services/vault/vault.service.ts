@@ -7,7 +7,7 @@ import {
 import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, keysetPage } from '../../lib/cursor.ts';
-import { actorOf, assertCan } from '../../policies/access.ts';
+import { actorOf, assertCan, assertPresent } from '../../policies/access.ts';
 import type { UserRecord } from '../../repositories/auth/users.repository.ts';
 import type { CreatorsRepository } from '../../repositories/creators/creators.repository.ts';
 import type { MediaRepository } from '../../repositories/media/media.repository.ts';
@@ -58,8 +58,9 @@ export function createVaultService(deps: {
   }
 
   async function ownFolder(user: UserRecord, id: string) {
-    const folder = UUID.test(id) ? await deps.vault.findFolder(user.id, id.toLowerCase()) : null;
-    if (!folder) throw notFound(vaultMessages.folderNotFound);
+    const folder = UUID.test(id) ? await deps.vault.findFolder(id.toLowerCase()) : null;
+    assertCan(actorOf(user), 'vault:folder', { folder });
+    assertPresent(folder);
     return folder;
   }
 
