@@ -1,71 +1,19 @@
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PostList, PostView } from '../common/schemas/posts.ts';
-import { testVideo } from '../server/test/media-fixtures.ts';
 import {
-  type Account,
   adminAccount,
   approvedCreatorWithPictures,
   createVerifiedAccount,
   signInContext,
-  uploadPostVideo,
   youtubePost,
 } from './support/accounts.ts';
-import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
+import { lockedVideoPost, mediaRequests, postCard, unlockOnProfile } from './support/video.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 
-/** A video post (pay-per-view unless told otherwise), published once its video is transcoded. */
-async function lockedVideoPost(
-  creator: Account,
-  handle: string,
-  description: string,
-  terms: object = { visibility: 'pay_per_view', price: '2.50' },
-): Promise<PostView> {
-  const mediaId = await uploadPostVideo(creator, testVideo({ size: '848x480' }));
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${baseUrl()}/api/posts`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
-          body: JSON.stringify({ description, mediaId, ...terms }),
-        });
-        return response.status;
-      },
-      { timeout: 45_000, interval: 500 },
-    )
-    .toBe(201);
-  let post: PostView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${baseUrl()}/api/creators/${handle}/posts?limit=20`, {
-          headers: { authorization: `Bearer ${creator.token}` },
-        });
-        post = ((await response.json()) as PostList).items.find((item) => item.description === description);
-        return post?.media?.status;
-      },
-      { timeout: 45_000, interval: 500 },
-    )
-    .toBe('ready');
-  if (!post) throw new Error('the video post is missing');
-  return post;
-}
-
-/** Every request the page sends for this media object, as `<variant>[/<file>]`. */
-function mediaRequests(page: Page, mediaId: string) {
-  const seen: string[] = [];
-  page.on('request', (request: Request) => {
-    const { pathname } = new URL(request.url());
-    const prefix = `/api/media/${mediaId}/`;
-    if (pathname.startsWith(prefix)) seen.push(pathname.slice(prefix.length));
-  });
-  return seen;
-}
-
-const card = (page: Page, description: string) => page.getByRole('article').filter({ hasText: description });
+const card = postCard;
 
 describe('adaptive video in a browser', () => {
   const browser = useBrowser();
@@ -101,17 +49,7 @@ describe('adaptive video in a browser', () => {
     const buyer = await openPage(browser(), { viewport: viewports.desktop });
     await signInContext(buyer.context, await createVerifiedAccount());
     const buyerRequests = mediaRequests(buyer.page, mediaId);
-    await buyer.page.goto(`/public-profile/${handle}`);
-    await buyer.page.getByRole('tab', { name: /^Posts/ }).click();
-    await card(buyer.page, description).getByRole('button', { name: 'Unlock' }).click();
-    await buyer.page
-      .getByRole('dialog', { name: 'Unlock for $2.50' })
-      .getByRole('button', { name: 'Pay $2.50' })
-      .click();
-    await buyer.page.waitForURL((url) => url.pathname.startsWith('/api/payments/sandbox/checkout/'));
-    await buyer.page.getByRole('button', { name: /^Pay .*2\.50$/ }).click();
-    await buyer.page.waitForURL((url) => url.pathname === `/public-profile/${handle}` && url.search === '');
-    await buyer.page.getByRole('tab', { name: /^Posts/ }).click();
+    await unlockOnProfile(buyer.page, handle, description, '2.50');
     const video = card(buyer.page, description).locator('video');
     await video.waitFor();
     // Out of view it loads no segment (the next test shows it loads not even the player); in view

@@ -229,24 +229,40 @@ export async function apiAs<T>(account: Account, method: string, path: string, b
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-/** One video through the resumable (tus) upload the Post Content page uses; answers its media id. */
-export function uploadPostVideo(account: Account, data: Buffer): Promise<string> {
-  return uploadPostMedia(account, data, { filename: 'clip.mp4', filetype: 'video/mp4' });
+/**
+ * One video through the resumable (tus) upload the Post Content page uses; answers its media id.
+ * `traceRecordings`: made with recording marks, as the composer's checkbox asks.
+ */
+export function uploadPostVideo(
+  account: Account,
+  data: Buffer,
+  options: { traceRecordings?: boolean } = {},
+): Promise<string> {
+  return uploadPostMedia(account, data, {
+    filename: 'clip.mp4',
+    filetype: 'video/mp4',
+    ...(options.traceRecordings ? { traceRecordings: true } : {}),
+  });
 }
 
 /** One photo or video through the resumable (tus) upload; answers its media id. */
 export async function uploadPostMedia(
   account: Account,
   data: Buffer,
-  file: { filename: string; filetype: string },
+  file: { filename: string; filetype: string; traceRecordings?: boolean },
 ): Promise<string> {
+  const metadata = [
+    `filename ${Buffer.from(file.filename).toString('base64')}`,
+    `filetype ${Buffer.from(file.filetype).toString('base64')}`,
+    ...(file.traceRecordings ? [`traceRecordings ${Buffer.from('1').toString('base64')}`] : []),
+  ];
   const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${account.token}` };
   const created = await fetch(`${baseUrl()}/api/uploads`, {
     method: 'POST',
     headers: {
       ...tus,
       'upload-length': String(data.length),
-      'upload-metadata': `filename ${Buffer.from(file.filename).toString('base64')},filetype ${Buffer.from(file.filetype).toString('base64')}`,
+      'upload-metadata': metadata.join(','),
     },
   });
   if (created.status !== 201) throw new Error(`tus create ${created.status}: ${await created.text()}`);

@@ -139,10 +139,18 @@ function withTempDir<T>(run: (dir: string) => T): T {
   }
 }
 
-/** 2 s of test pattern and a sine tone, with metadata that must not survive processing. */
+/** A test pattern and a sine tone (2 s unless told), with metadata that must not survive processing. */
 export function testVideo(
-  options: { container?: 'mp4' | 'webm'; faststart?: boolean; size?: string; audio?: boolean } = {},
+  options: {
+    container?: 'mp4' | 'webm';
+    faststart?: boolean;
+    size?: string;
+    audio?: boolean;
+    /** Seconds (default 2). */
+    duration?: number;
+  } = {},
 ): Buffer {
+  const duration = options.duration ?? 2;
   const container = options.container ?? 'mp4';
   return withTempDir((dir) => {
     const out = path.join(dir, `video.${container}`);
@@ -155,8 +163,8 @@ export function testVideo(
         '-f',
         'lavfi',
         '-i',
-        `testsrc=duration=2:size=${options.size ?? '320x240'}:rate=15`,
-        ...(options.audio === false ? [] : ['-f', 'lavfi', '-i', 'sine=duration=2']),
+        `testsrc=duration=${duration}:size=${options.size ?? '320x240'}:rate=15`,
+        ...(options.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=duration=${duration}`]),
         ...(container === 'webm' ? ['-c:v', 'libvpx'] : ['-c:v', 'libx264']),
         ...(options.audio === false ? [] : container === 'webm' ? ['-c:a', 'libopus'] : ['-c:a', 'aac']),
         '-shortest',
