@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scene } from '../test/scenes.ts';
 import {
+  addClamped,
   embedMark,
   GRID,
   MARK_AMPLITUDE,
@@ -54,6 +55,75 @@ describe('the invisible mark on photos', () => {
     expect(same / leaker.pattern.length).toBeGreaterThan(0.45);
     expect(same / leaker.pattern.length).toBeLessThan(0.55);
     expect(markPattern('another secret', 'delivery-17')).not.toEqual(leaker.pattern);
+  });
+
+  it('adds the mark exactly as adding it pixel by pixel would, clamped at 0 and 255, in colour and in grey', async () => {
+    // The mark written the plain way: each pixel's change interpolated between grid cell centres.
+    const expected = (pixels: Buffer, width: number, height: number, channels: number, pattern: Pattern) => {
+      const at = (i: number, size: number) => {
+        const position = Math.min(GRID - 1, Math.max(0, ((i + 0.5) * GRID) / size - 0.5));
+        const cell = Math.min(GRID - 2, Math.floor(position));
+        return { cell, weight: Math.fround(position - cell) };
+      };
+      const out = Buffer.from(pixels);
+      for (let y = 0; y < height; y += 1) {
+        const row = at(y, height);
+        for (let x = 0; x < width; x += 1) {
+          const column = at(x, width);
+          const chip = (gy: number, gx: number) => pattern[gy * GRID + gx] as number;
+          const along = (gy: number) =>
+            Math.fround(
+              MARK_AMPLITUDE *
+                (chip(gy, column.cell) + (chip(gy, column.cell + 1) - chip(gy, column.cell)) * column.weight),
+            );
+          const upper = along(row.cell);
+          const delta = ((upper + (along(row.cell + 1) - upper) * row.weight + 64.5) | 0) - 64;
+          for (let c = 0; c < channels; c += 1) {
+            const i = (y * width + x) * channels + c;
+            out[i] = Math.min(255, Math.max(0, (out[i] as number) + delta));
+          }
+        }
+      }
+      return out;
+    };
+    // Odd sizes, and pixels at the ends of the range, where the clamping shows.
+    for (const { width, height, channels } of [
+      { width: 1201, height: 899, channels: 3 as const },
+      { width: 333, height: 250, channels: 1 as const },
+    ]) {
+      const pixels = Buffer.alloc(width * height * channels);
+      for (let i = 0; i < pixels.length; i += 1) pixels[i] = [0, 1, 254, 255][i % 7] ?? (i * 7919) % 256;
+      const input = await sharp(pixels, { raw: { width, height, channels } }).png().toBuffer();
+      const got = await sharp(await embedMark(input, leaker.pattern, { format: 'png' }))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // Grey is decoded as colour (sRGB, the same level in each channel), and marked as such.
+      const decoded = await sharp(input).raw().toBuffer({ resolveWithObject: true });
+      expect(got.info.channels).toBe(decoded.info.channels);
+      const want = expected(decoded.data, width, height, decoded.info.channels, leaker.pattern);
+      let differing = 0;
+      for (let i = 0; i < want.length; i += 1) if (got.data[i] !== want[i]) differing += 1;
+      expect(differing).toBe(0);
+    }
+  });
+
+  it('adds four bytes at a time as it does one at a time, clamped, from any offset', () => {
+    const bytes = new Uint8Array(64).map((_, i) => [0, 1, 2, 127, 128, 129, 253, 254, 255][i % 9] as number);
+    for (const delta of [-3, -2, -1, 1, 2, 3, 100, -100]) {
+      for (const [from, to] of [
+        [0, 64],
+        [3, 61],
+        [5, 6],
+        [8, 8],
+      ] as const) {
+        const copy = bytes.slice();
+        addClamped(copy, new Uint32Array(copy.buffer), from, to, delta);
+        const want = bytes.map((value, i) =>
+          i >= from && i < to ? Math.min(255, Math.max(0, value + delta)) : value,
+        );
+        expect([...copy]).toEqual([...want]);
+      }
+    }
   });
 
   it('changes the photo by a few levels at most (PSNR above 44 dB)', async () => {

@@ -63,6 +63,42 @@ function axis(size: number): { cell: Int32Array; weight: Float32Array } {
   return { cell, weight };
 }
 
+/** For each pixel of a row, where the run of pixels between the same two grid columns ends. */
+function spanEnds(cell: Int32Array): Int32Array {
+  const ends = new Int32Array(cell.length);
+  for (let x = cell.length - 1; x >= 0; x -= 1) {
+    ends[x] = x === cell.length - 1 || cell[x + 1] !== cell[x] ? x + 1 : (ends[x + 1] as number);
+  }
+  return ends;
+}
+
+/**
+ * Adds `delta` (-127..127) to bytes [from, to), stopping at 0 and 255: byte by byte up to a word
+ * boundary, then four bytes a word. In a word, the low seven bits of each byte take the add
+ * without carrying into the next byte; a byte whose top bit was set and carries again overflowed
+ * and becomes 255. A negative delta is the same add on the inverted bytes.
+ */
+export function addClamped(bytes: Uint8Array, words: Uint32Array, from: number, to: number, delta: number) {
+  const invert = delta < 0 ? -1 : 0;
+  const step = Math.abs(delta);
+  const one = (i: number) => {
+    const value = (bytes[i] as number) + delta;
+    bytes[i] = value < 0 ? 0 : Math.min(value, 255);
+  };
+  let i = from;
+  for (; i < to && (i & 3) !== 0; i += 1) one(i);
+  const spread = Math.imul(step, 0x01010101);
+  const wordEnd = to >> 2;
+  for (let w = i >> 2; w < wordEnd; w += 1) {
+    const x = (words[w] as number) ^ invert;
+    const high = x & 0x80808080;
+    const low = (x & 0x7f7f7f7f) + spread;
+    const overflowed = (high & low) >>> 7;
+    words[w] = ((low ^ high) | Math.imul(overflowed, 0xff)) ^ invert;
+  }
+  for (i = Math.max(i, wordEnd << 2); i < to; i += 1) one(i);
+}
+
 /**
  * The photo with the delivery's mark, encoded as `format` (JPEG by default, at `quality`). The
  * photo is turned upright first (EXIF orientation), as it is shown.
@@ -93,24 +129,44 @@ export async function embedMark(
       across[gy * width + x] = amplitude * (left + (right - left) * fx);
     }
   }
-  // A clamped view: adding past 0 or 255 stops there.
-  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  // Between two grid columns the change is linear in x, so its rounded value is the same over
+  // runs of pixels (about 15 at a time on a 4000-pixel row): each run's end is found by bisection
+  // and the run is added four bytes at a time. The same bytes as adding pixel by pixel, in a third
+  // of the time (photo-mark.test.ts compares the two).
+  const bytes = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  const spanEnd = spanEnds(columns.cell);
+  const rowBytes = width * channels;
   for (let y = 0; y < height; y += 1) {
     const top = (rows.cell[y] as number) * width;
     const bottom = top + width;
     const fy = rows.weight[y] as number;
-    let i = y * width * channels;
-    for (let x = 0; x < width; x += 1, i += channels) {
+    // Rounded to the nearest level (shifted to stay positive, so truncation rounds).
+    const deltaAt = (x: number) => {
       const upper = across[top + x] as number;
-      // Rounded to the nearest level (shifted to stay positive, so truncation rounds).
-      const delta = ((upper + ((across[bottom + x] as number) - upper) * fy + 64.5) | 0) - 64;
-      if (delta === 0) continue;
-      pixels[i] = (pixels[i] as number) + delta;
-      pixels[i + 1] = (pixels[i + 1] as number) + delta;
-      pixels[i + 2] = (pixels[i + 2] as number) + delta;
+      return ((upper + ((across[bottom + x] as number) - upper) * fy + 64.5) | 0) - 64;
+    };
+    const rowStart = y * rowBytes;
+    let x = 0;
+    while (x < width) {
+      const delta = deltaAt(x);
+      const last = (spanEnd[x] as number) - 1;
+      let end = last + 1;
+      if (deltaAt(last) !== delta) {
+        let same = x;
+        let other = last;
+        while (other - same > 1) {
+          const mid = (same + other) >> 1;
+          if (deltaAt(mid) === delta) same = mid;
+          else other = mid;
+        }
+        end = other;
+      }
+      if (delta !== 0) addClamped(bytes, words, rowStart + x * channels, rowStart + end * channels, delta);
+      x = end;
     }
   }
-  const image = sharp(data, { raw: { width: info.width, height: info.height, channels } });
+  const image = sharp(bytes, { raw: { width: info.width, height: info.height, channels } });
   const format = options.format ?? 'jpeg';
   const quality = options.quality ?? 90;
   if (format === 'png') return image.png().toBuffer();
