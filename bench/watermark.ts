@@ -178,36 +178,14 @@ async function reuploadMatching(): Promise<void> {
     hashes.push(prints[0]?.hash ?? '');
     stored.push(prints.map((f) => f.hash));
   }
-  // Every pair, as 32-bit words that stop counting once past the match distance (the same
-  // answer as hammingDistance, which the first pair checks, at a fraction of the time).
-  const asWords = (hash: string) =>
-    Uint32Array.from({ length: 8 }, (_, i) => Number.parseInt(hash.slice(i * 8, i * 8 + 8), 16));
-  const within = (a: Uint32Array, b: Uint32Array) => {
-    let distance = 0;
-    for (let i = 0; i < 8; i += 1) {
-      let x = ((a[i] as number) ^ (b[i] as number)) >>> 0;
-      x -= (x >>> 1) & 0x55555555;
-      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-      distance += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-      if (distance > MATCH_DISTANCE) return false;
-    }
-    return true;
-  };
-  const hashWords = hashes.map(asWords);
-  const storedWords = stored.map((prints) => prints.map(asWords));
-  if (hashes.length > 1 && stored[1]?.[0]) {
-    const exact = hammingDistance(hashes[0] ?? '', stored[1][0]) <= MATCH_DISTANCE;
-    if (exact !== within(hashWords[0] as Uint32Array, storedWords[1]?.[0] as Uint32Array))
-      throw new Error('word distance disagrees with hammingDistance');
-  }
   let falseMatches = 0;
   let pairs = 0;
-  for (let a = 0; a < hashWords.length; a += 1) {
-    const hash = hashWords[a] as Uint32Array;
-    for (let b = 0; b < storedWords.length; b += 1) {
+  for (let a = 0; a < hashes.length; a += 1) {
+    for (let b = 0; b < stored.length; b += 1) {
       if (a === b) continue;
       pairs += 1;
-      if ((storedWords[b] ?? []).some((print) => within(hash, print))) falseMatches += 1;
+      if ((stored[b] ?? []).some((hash) => hammingDistance(hashes[a] ?? '', hash) <= MATCH_DISTANCE))
+        falseMatches += 1;
     }
   }
   console.info(`4. Re-upload matching (distance <= ${MATCH_DISTANCE} of 256 bits)`);

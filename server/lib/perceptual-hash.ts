@@ -10,7 +10,7 @@
  *
  * Figures (`server/lib/perceptual-hash.test.ts`, printed on each run): copies of the same photo
  * after JPEG at quality 70, half size or WebP are 0-4 bits apart, 15% brighter up to ~18, centred
- * and corner crops within ~10-18 of the photo's crop hashes (`CROPS` in fingerprints.ts); unrelated photos are
+ * crops within ~10 of the photo's crop hashes (`CROPS` in fingerprints.ts); unrelated photos are
  * 100+ bits apart. `MATCH_DISTANCE` is PDQ's own recommendation, 31. Against PDQ's published
  * hashes of its test pictures, 4 of 6 agree bit for bit and the other two within 10 bits.
  */
