@@ -120,7 +120,7 @@ describe('the creator workflow in a browser', () => {
     await page.getByRole('button', { name: 'From your vault' }).click();
     const picker = page.getByRole('dialog', { name: 'Add from your vault' });
     const tiles = picker.getByRole('list', { name: 'Your uploads' }).getByRole('button');
-    await expect.poll(() => tiles.count()).toBe(3);
+    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(3);
     // Newest first in the vault: pick the oldest first so the post keeps the upload order.
     await tiles.nth(2).click();
     await tiles.nth(1).click();
