@@ -77,8 +77,8 @@ function distance(a: Float32Array, b: Float32Array): number {
 }
 
 /**
- * How many samples the recording starts after the video (the shift, within the video's length,
- * at which its frames look most like variant A's), and how far apart they are there (mean grey
+ * How many samples the recording starts after the video (the shift, with the whole recording
+ * within the video's length, at which its frames look most like variant A's), and how far apart they are there (mean grey
  * levels: a few for the same video re-encoded, tens for another one).
  */
 export function alignment(
@@ -87,8 +87,11 @@ export function alignment(
 ): { shift: number; distance: number } {
   let best = { shift: 0, distance: Number.POSITIVE_INFINITY };
   for (let shift = 0; shift < reference.frames.length; shift += 1) {
+    // A recording is a stretch of the video: all of it must fall within the video (but a sample
+    // at each end, lost to re-encoding). A shift that leaves only its first seconds over the
+    // video's last ones can look close by chance, and then no segment is read.
     const overlap = Math.min(recording.frames.length, reference.frames.length - shift);
-    if (overlap < Math.min(8, recording.frames.length)) break;
+    if (overlap < Math.max(Math.min(8, recording.frames.length), recording.frames.length - 2)) break;
     const step = Math.max(1, Math.floor(overlap / 40));
     let total = 0;
     let counted = 0;
