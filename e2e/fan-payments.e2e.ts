@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PostList, PostView } from '../common/schemas/posts.ts';
+import type { PostView } from '../common/schemas/posts.ts';
 import {
   type Account,
   adminAccount,
@@ -11,6 +11,7 @@ import {
 import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
 import { solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
+import { postCard, publishWhenReady } from './support/posts.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 /** A phone 390 px wide. */
@@ -19,7 +20,7 @@ const phone = { width: 390, height: 844 };
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]', { hasText: text }).first();
 
-async function api<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
+async function _api<T>(account: Account, method: string, path: string, body?: object): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: {
@@ -63,35 +64,11 @@ async function lockedPhotoPost(
   color: string,
 ): Promise<PostView> {
   const mediaId = await uploadPostImage(creator, await solidPng(640, 480, color));
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${baseUrl()}/api/posts`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
-          body: JSON.stringify({ description, mediaId, ...lock }),
-        });
-        return response.status;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(201);
-  let post: PostView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await api<PostList>(creator, 'GET', `/creators/${handle}/posts?limit=20`);
-        post = list.items.find((item) => item.description === description);
-        return post?.media?.status;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe('ready');
-  return post as PostView;
+  return publishWhenReady(creator, handle, description, mediaId, lock, 30_000);
 }
 
 /** The card of one post in the page's Posts tab. */
-const card = (page: Page, description: string) => page.getByRole('article').filter({ hasText: description });
+const card = postCard;
 
 /** The sandbox's own checkout page: in test mode, showing what is paid for; Pay sends the browser back. */
 async function payOnSandbox(page: Page, amount: RegExp) {

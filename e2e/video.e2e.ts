@@ -9,7 +9,7 @@ import {
 } from './support/accounts.ts';
 import { openPage, useBrowser, viewports } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
-import { lockedVideoPost, mediaRequests, postCard, unlockOnProfile } from './support/video.ts';
+import { lockedVideoPost, mediaRequests, postCard, unlockOnProfile } from './support/posts.ts';
 
 const screenshots = process.env.E2E_SCREENSHOTS;
 

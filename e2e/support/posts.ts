@@ -6,6 +6,48 @@ import { type Account, uploadPostVideo } from './accounts.ts';
 import { baseUrl } from './browser.ts';
 
 /**
+ * Posts `mediaId` as soon as the server takes it (it refuses media still being processed), then
+ * waits until the creator's profile lists the post with its media ready.
+ */
+export async function publishWhenReady(
+  creator: Account,
+  handle: string,
+  description: string,
+  mediaId: string,
+  terms: object,
+  timeout = 45_000,
+): Promise<PostView> {
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${baseUrl()}/api/posts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+          body: JSON.stringify({ description, mediaId, ...terms }),
+        });
+        return response.status;
+      },
+      { timeout, interval: 500 },
+    )
+    .toBe(201);
+  let post: PostView | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${baseUrl()}/api/creators/${handle}/posts?limit=20`, {
+          headers: { authorization: `Bearer ${creator.token}` },
+        });
+        post = ((await response.json()) as PostList).items.find((item) => item.description === description);
+        return post?.media?.status;
+      },
+      { timeout, interval: 500 },
+    )
+    .toBe('ready');
+  if (!post) throw new Error('the post is missing');
+  return post;
+}
+
+/**
  * A video post (pay-per-view at $2.50 unless told otherwise), published once its video is
  * transcoded. `video`: the file (a 2 s clip at 848x480 unless given); `traceRecordings`: made with
  * recording marks.
@@ -20,34 +62,7 @@ export async function lockedVideoPost(
   const mediaId = await uploadPostVideo(creator, options.video ?? testVideo({ size: '848x480' }), {
     traceRecordings: options.traceRecordings === true,
   });
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${baseUrl()}/api/posts`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
-          body: JSON.stringify({ description, mediaId, ...terms }),
-        });
-        return response.status;
-      },
-      { timeout: 45_000, interval: 500 },
-    )
-    .toBe(201);
-  let post: PostView | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${baseUrl()}/api/creators/${handle}/posts?limit=20`, {
-          headers: { authorization: `Bearer ${creator.token}` },
-        });
-        post = ((await response.json()) as PostList).items.find((item) => item.description === description);
-        return post?.media?.status;
-      },
-      { timeout: 45_000, interval: 500 },
-    )
-    .toBe('ready');
-  if (!post) throw new Error('the video post is missing');
-  return post;
+  return publishWhenReady(creator, handle, description, mediaId, terms);
 }
 
 /** Every request the page sends for this media object, as `<variant>[/<file>]`. */
