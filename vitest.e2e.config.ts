@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ciRetry } from './vitest.config';
 
 /** Browser tests: a real server process and Debian's Chromium driven by playwright-core. */
 export default defineConfig({
@@ -6,6 +7,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    retry: ciRetry,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time against the one server: each test makes its own accounts.

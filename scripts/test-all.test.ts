@@ -142,6 +142,48 @@ describe('the test-all runner', () => {
     expect(lines.at(-1)?.trim()).toBe('3 passed, 1 failed (failed steps: unit and server tests)');
   });
 
+  it('lists a test that passed only on its retry, with its first failure, although the run passed', () => {
+    // The shape Vitest's JSON report gives a test that failed once and passed on its retry.
+    const report = {
+      numPassedTests: 2,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: path.join(process.cwd(), 'server', 'r.test.ts'),
+          status: 'passed',
+          assertionResults: [
+            {
+              fullName: 'r traces the recording',
+              status: 'passed',
+              failureMessages: ['AssertionError: expected "no_mark" to be "found"\n    at x'],
+            },
+            { fullName: 'r steady', status: 'passed', failureMessages: [] },
+          ],
+        },
+      ],
+    };
+    const step: Step = {
+      label: 'unit and server tests',
+      command: node,
+      counts: true,
+      args: (reportFile) => [
+        '-e',
+        `require('node:fs').writeFileSync(${JSON.stringify(reportFile)}, ${JSON.stringify(JSON.stringify(report))})`,
+      ],
+    };
+    const { summary, lines, last } = run([step]);
+    expect(summary.exitCode).toBe(0);
+    expect(summary.retried).toEqual([
+      `unit and server tests: ${path.join('server', 'r.test.ts')} › r traces the recording: AssertionError: expected "no_mark" to be "found"`,
+    ]);
+    const heading = lines.findIndex((line) => line.includes('Passed only on a retry (1):'));
+    expect(heading).toBeGreaterThan(-1);
+    expect(lines[heading + 1]).toContain('r traces the recording');
+    expect(last).toBe('2 passed, 0 failed');
+  });
+
   it('counts a test run that failed without a report (a file that did not load) as a failed step', () => {
     const { summary, last } = run([
       exitWith('typecheck', 0),

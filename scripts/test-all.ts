@@ -33,6 +33,8 @@ export interface Summary {
   secondsBy: Record<string, number>;
   /** "step: file › test: first line of the error", one for each failed test or file that did not run. */
   failures: string[];
+  /** The same, for each test that failed and then passed on its retry (CI retries a failed test once). */
+  retried: string[];
   exitCode: number;
 }
 
@@ -99,9 +101,25 @@ export function failuresOf(report: VitestJson): string[] {
   return lines;
 }
 
+/**
+ * Each test that passed only on a retry, as "file › test: first line of the first failure". Such a
+ * test is unstable, or what it checks is: the list keeps it in view although the run passed.
+ */
+export function retriedOf(report: VitestJson): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name) || file.name;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'passed' || (test.failureMessages ?? []).length === 0) continue;
+      lines.push(`${name} › ${test.fullName ?? test.title ?? '?'}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return lines;
+}
+
 /** The one summary line, e.g. "812 passed, 0 failed (failed steps: typecheck, lint)". */
 export function summaryLine(
-  summary: Omit<Summary, 'exitCode' | 'passedBy' | 'secondsBy' | 'failures'>,
+  summary: Omit<Summary, 'exitCode' | 'passedBy' | 'secondsBy' | 'failures' | 'retried'>,
 ): string {
   const notes: string[] = [];
   if (summary.failedSteps.length > 0) notes.push(`failed steps: ${summary.failedSteps.join(', ')}`);
@@ -134,6 +152,7 @@ export function runSteps(
     passedBy: {},
     secondsBy: {},
     failures: [],
+    retried: [],
     exitCode: 0,
   };
   const unavailable = new Set<string>();
@@ -164,6 +183,7 @@ export function runSteps(
     summary.skipped += (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
     summary.passedBy[step.label] = report?.numPassedTests ?? 0;
     if (report) summary.failures.push(...failuresOf(report).map((line) => `${step.label}: ${line}`));
+    if (report) summary.retried.push(...retriedOf(report).map((line) => `${step.label}: ${line}`));
     // A run that failed without a failed test (a file that did not load, an unhandled error) counts.
     if (!ok || !report) {
       summary.failedSteps.push(step.label);
@@ -175,6 +195,10 @@ export function runSteps(
   const anyFailure = summary.failed > 0 || summary.failedSteps.length > 0 || summary.notRun.length > 0;
   summary.exitCode = anyFailure || nothingPassed ? 1 : 0;
   // The failed tests again, just above the summary: a long log is often read from its end only.
+  if (summary.retried.length > 0) {
+    log(`\nPassed only on a retry (${summary.retried.length}):`);
+    for (const line of summary.retried.slice(0, 50)) log(`  ↻ ${line}`);
+  }
   if (summary.failures.length > 0) {
     log(`\nFailed tests (${summary.failures.length}):`);
     for (const line of summary.failures.slice(0, 50)) log(`  ✗ ${line}`);
