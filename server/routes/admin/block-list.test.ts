@@ -8,7 +8,7 @@ import {
   type RefusedUpload,
 } from '../../../common/schemas/block-list.ts';
 import { mediaHashes } from '../../db/schema/index.ts';
-import { hashImage } from '../../services/media/fingerprints.ts';
+import { CORNER_CROPS, hashImage } from '../../services/media/fingerprints.ts';
 import { bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator } from '../../test/creators.ts';
 import { createMediaTestApp, type MediaTestApp, tusUpload, waitForProcessing } from '../../test/media.ts';
@@ -94,8 +94,9 @@ describe('re-upload blocking', () => {
       createdByEmail: admin.email,
       refusals: 0,
     });
-    // Both photos of the post: the whole picture and its centred crops, each.
-    expect(entry?.hashes.length).toBe(10);
+    // Both photos of the post: the whole picture and its centred crops as uploaded (5 each), and
+    // from what is stored of each, its whole picture and its corner crops as well.
+    expect(entry?.hashes.length).toBeGreaterThanOrEqual(10 + 2 * CORNER_CROPS.length);
 
     // Someone else re-uploads it, smaller and re-encoded: refused, and the admins see who.
     const copy = await sharp(original).resize({ width: 600 }).jpeg({ quality: 70 }).toBuffer();
@@ -109,6 +110,21 @@ describe('re-upload blocking', () => {
     });
     expect(refusal?.distance).toBeLessThanOrEqual(31);
     expect((await entries())[0]?.refusals).toBe(1);
+
+    // A copy cut 6% off its left and top, keeping the bottom-right corner: every DCT phase moved,
+    // yet it comes near one of the corner crops hashed when the photo was blocked.
+    const { width = 0, height = 0 } = await sharp(original).metadata();
+    const corner = await sharp(original)
+      .extract({
+        left: Math.round(width * 0.06),
+        top: Math.round(height * 0.06),
+        width: width - Math.round(width * 0.06),
+        height: height - Math.round(height * 0.06),
+      })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    expectRefused(await upload(other, corner, 'image/jpeg'));
+    expect((await entries())[0]?.refusals).toBe(2);
 
     // The post's second photo is blocked too; a different photo is accepted.
     expectRefused(await upload(creator, second, 'image/jpeg'));

@@ -14,7 +14,7 @@ import { actorOf, assertCan } from '../../policies/access.ts';
 import type { Viewer } from '../../policies/actions/creators.ts';
 import type { BlockListRepository } from '../../repositories/media/block-list.repository.ts';
 import type { MediaRecord, MediaRepository } from '../../repositories/media/media.repository.ts';
-import { type Fingerprint, fingerprintImage } from './fingerprints.ts';
+import { blockedFingerprints, type Fingerprint, fingerprintImage } from './fingerprints.ts';
 import type { MediaLibrary } from './library.service.ts';
 import { largestPhotoRendition } from './renditions.ts';
 
@@ -38,8 +38,9 @@ export function createBlockListService(deps: {
   const { blockList } = deps;
 
   /**
-   * The hashes of media uploaded before fingerprints were made, from what is stored of it: a
-   * photo's JPEG (or largest WebP) rendition, a video's poster frame. Nothing when that fails.
+   * Hashes made from what is stored of media as it is blocked: a photo's JPEG (or largest WebP)
+   * rendition gives its whole picture, centred and corner crops (`blockedFingerprints`); a video
+   * uploaded before fingerprints were made gives its poster frame. Nothing when that fails.
    */
   async function hashesFromRenditions(row: MediaRecord): Promise<Fingerprint[]> {
     const variant = row.kind === 'video' ? row.variants.poster : largestPhotoRendition(row.variants);
@@ -47,10 +48,9 @@ export function createBlockListService(deps: {
     const local = await deps.storage.openLocal(variant.key).catch(() => null);
     if (!local) return [];
     try {
+      if (row.kind !== 'video') return await blockedFingerprints(local.path);
       const found = await fingerprintImage(local.path);
-      return row.kind === 'video'
-        ? found.slice(0, 1).map((hash) => ({ ...hash, kind: 'video_frame' }))
-        : found;
+      return found.slice(0, 1).map((hash) => ({ ...hash, kind: 'video_frame' }));
     } catch {
       return [];
     } finally {
@@ -73,7 +73,8 @@ export function createBlockListService(deps: {
       const row = await deps.media.findById(id);
       if (!row) continue;
       ownerId ??= row.ownerId;
-      if (!stored.some((hash) => hash.mediaId === id))
+      // A photo's corner crops are hashed only now; a video's frames were all hashed on upload.
+      if (row.kind !== 'video' || !stored.some((hash) => hash.mediaId === id))
         hashes.push(...(await hashesFromRenditions(row)).map((fingerprint) => fingerprint.hash));
     }
     if (hashes.length === 0) return null;

@@ -14,12 +14,35 @@ import {
 export const VIDEO_FRAMES = 5;
 
 /**
- * A photo is also hashed as if cropped by these shares off each side. PDQ, like every DCT hash,
+ * An upload is also hashed as if cropped by these shares off each side. PDQ, like every DCT hash,
  * tolerates little cropping (5% off each side moves a copy ~90 bits away); with a hash every 2.5%,
  * centred crops of 2.5 to 7.5% a side came within ~10 bits of one of them (the figures printed
- * by `server/lib/perceptual-hash.test.ts`). An off-centre crop is not caught.
+ * by `server/lib/perceptual-hash.test.ts`).
  */
 export const CROPS = [0, 0.025, 0.05, 0.075, 0.1] as const;
+
+/** A rectangle cut out of a picture: the shares of its width and height cut off each side. */
+export interface Crop {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * A crop that keeps one corner shifts the picture both ways and moves every DCT phase (76-138 bits
+ * away for 4-10% off two sides), and no centred crop is near it. So media that goes on the block
+ * list is also hashed as if cut every 1.5% up to 10.5% off the two sides away from each corner:
+ * 28 more hashes, made once when it is blocked (a few hundred milliseconds), never for an upload,
+ * whose whole picture is compared with every hash on the list. A crop between two of them comes
+ * within ~20 bits of one; a crop off one side only, or larger, is not caught.
+ */
+export const CORNER_CROPS: readonly Crop[] = [0.015, 0.03, 0.045, 0.06, 0.075, 0.09, 0.105].flatMap((s) => [
+  { left: s, top: s, right: 0, bottom: 0 },
+  { left: 0, top: s, right: s, bottom: 0 },
+  { left: s, top: 0, right: 0, bottom: s },
+  { left: 0, top: 0, right: s, bottom: s },
+]);
 
 export interface Fingerprint {
   kind: 'photo' | 'video_frame';
@@ -54,13 +77,16 @@ async function luminance(input: string | Buffer): Promise<Luma> {
   return { data: luma, width, height };
 }
 
-/** The hash of the picture with `share` of its width and height cut off each side. */
-function hashOf(luma: Luma, share: number): PerceptualHash {
-  const left = Math.round(luma.width * share);
-  const top = Math.round(luma.height * share);
-  if (left === 0 && top === 0) return perceptualHash(downscaleLuma(luma.data, luma.width, luma.height));
-  const width = luma.width - 2 * left;
-  const height = luma.height - 2 * top;
+const centred = (share: number): Crop => ({ left: share, top: share, right: share, bottom: share });
+
+/** The hash of the picture with `crop` cut off. */
+function hashOf(luma: Luma, crop: Crop): PerceptualHash {
+  const left = Math.round(luma.width * crop.left);
+  const top = Math.round(luma.height * crop.top);
+  const width = luma.width - left - Math.round(luma.width * crop.right);
+  const height = luma.height - top - Math.round(luma.height * crop.bottom);
+  if (width === luma.width && height === luma.height)
+    return perceptualHash(downscaleLuma(luma.data, luma.width, luma.height));
   const cropped = new Float64Array(width * height);
   for (let row = 0; row < height; row++) {
     const from = (row + top) * luma.width + left;
@@ -71,20 +97,38 @@ function hashOf(luma: Luma, share: number): PerceptualHash {
 
 /** The perceptual hash of a whole image (a file or its bytes). */
 export async function hashImage(input: string | Buffer): Promise<PerceptualHash> {
-  return hashOf(await luminance(input), 0);
+  return hashOf(await luminance(input), centred(0));
+}
+
+/** The hashes of `crops` of a picture, each hash once; none when it is too flat to say anything. */
+function fingerprintsOf(luma: Luma, crops: readonly Crop[]): Fingerprint[] {
+  const whole = hashOf(luma, centred(0));
+  if (whole.quality < MIN_QUALITY) return [];
+  const found: Fingerprint[] = [{ kind: 'photo', ...whole }];
+  const seen = new Set([whole.hash]);
+  for (const crop of crops) {
+    const hash = hashOf(luma, crop);
+    if (seen.has(hash.hash)) continue;
+    seen.add(hash.hash);
+    found.push({ kind: 'photo', ...hash });
+  }
+  return found;
 }
 
 /**
- * A photo's fingerprints: the whole picture and its centred crops (`CROPS`); none when it is too
+ * An upload's fingerprints: the whole picture and its centred crops (`CROPS`); none when it is too
  * flat to say anything (a blank, one colour).
  */
 export async function fingerprintImage(input: string | Buffer): Promise<Fingerprint[]> {
-  const grey = await luminance(input);
-  const whole = await hashOf(grey, 0);
-  if (whole.quality < MIN_QUALITY) return [];
-  const found: Fingerprint[] = [{ kind: 'photo', ...whole }];
-  for (const share of CROPS.slice(1)) found.push({ kind: 'photo', ...hashOf(grey, share) });
-  return found;
+  return fingerprintsOf(await luminance(input), CROPS.slice(1).map(centred));
+}
+
+/**
+ * What a blocked photo leaves on the block list: the whole picture, its centred crops and its
+ * corner crops (`CORNER_CROPS`), each hash once.
+ */
+export async function blockedFingerprints(input: string | Buffer): Promise<Fingerprint[]> {
+  return fingerprintsOf(await luminance(input), [...CROPS.slice(1).map(centred), ...CORNER_CROPS]);
 }
 
 /** When the sampled frames are taken: the middle of each of `VIDEO_FRAMES` equal parts. */
