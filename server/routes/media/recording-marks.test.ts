@@ -66,7 +66,11 @@ describe('recording marks: a leaked recording of a video names the viewer it was
    * What a downloader makes of a viewer's stream: every file the playlist names, fetched, then
    * re-encoded smaller into one MP4 (`seconds` of it, from `from`).
    */
-  async function record(playlist: string, name: string, options: { from?: number; seconds?: number } = {}) {
+  async function record(
+    playlist: string,
+    name: string,
+    options: { from?: number; seconds?: number; filter?: string } = {},
+  ) {
     const dir = path.join(work, name);
     execFileSync('mkdir', ['-p', dir]);
     const local = new Map<string, string>();
@@ -96,7 +100,8 @@ describe('recording marks: a leaked recording of a video names the viewer it was
       // After the input: decoded and dropped, as a recording started late would be.
       ...(options.from ? ['-ss', String(options.from)] : []),
       ...(options.seconds ? ['-t', String(options.seconds)] : []),
-      ...['-vf', 'scale=256:144', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-an', '-y', out],
+      ...['-vf', options.filter ?? 'scale=256:144'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-an', '-y', out],
     ]);
     return readFileSync(out);
   }
@@ -151,6 +156,18 @@ describe('recording marks: a leaked recording of a video names the viewer it was
       trace(owner.token, await record(secondPlaylist, 'second', { from: 3 })),
     );
     expect(other).toMatchObject({ outcome: 'found', delivery: { viewer: { id: second.user.id } } });
+
+    // A phone's screen recording of the player, mirrored: the video in the middle of a portrait
+    // frame, between still bars of the page above and below it.
+    const screen = [
+      'hflip,scale=256:144,pad=288:512:16:176:color=0x303030',
+      'drawbox=x=0:y=0:w=288:h=64:color=0x909090:t=fill',
+      'drawbox=x=24:y=400:w=240:h=48:color=0xd8d8d8:t=fill',
+    ].join(',');
+    const onScreen = await ok<TraceResult>(
+      trace(owner.token, await record(firstPlaylist, 'screen', { filter: screen })),
+    );
+    expect(onScreen).toMatchObject({ outcome: 'found', delivery: { viewer: { id: first.user.id } } });
 
     // Too short to name anyone: recognised, no one named.
     const short = await ok<TraceResult>(

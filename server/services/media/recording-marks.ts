@@ -104,6 +104,80 @@ export function alignment(
   return best;
 }
 
+/** Where the video sits in a recording's frame, as shares of its width and height. */
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the picture moves in a recording (grey frames at any size, means taken away): the rows and
+ * columns in which at least a fifth of the pixels change over time (columns counted within those
+ * rows, rows again within those columns), when they leave at least 5% of
+ * the frame out on some side. A screen recording of a player, framed by the phone's bars, a page or
+ * black borders, has the video there; null when the moving part fills the frame (nothing to cut)
+ * or nothing moves.
+ */
+export function movingRegion(series: FrameSeries): Region | null {
+  const { width, height, frames } = series;
+  if (frames.length < 4) return null;
+  const size = width * height;
+  const sum = new Float64Array(size);
+  const squares = new Float64Array(size);
+  for (const frame of frames) {
+    for (let i = 0; i < size; i += 1) {
+      const value = frame[i] as number;
+      sum[i] = (sum[i] as number) + value;
+      squares[i] = (squares[i] as number) + value * value;
+    }
+  }
+  const spread = new Float64Array(size);
+  for (let i = 0; i < size; i += 1) {
+    const mean = (sum[i] as number) / frames.length;
+    spread[i] = Math.sqrt(Math.max(0, (squares[i] as number) / frames.length - mean * mean));
+  }
+  const sorted = Float64Array.from(spread).sort();
+  const high = sorted[Math.floor(size * 0.95)] as number;
+  // Still UI and borders change by a grey level or two (compression); the video by far more.
+  const threshold = Math.max(4, high * 0.2);
+  const moving = (x: number, y: number) => (spread[y * width + x] as number) > threshold;
+  /** The first and last of `count` lines with at least a fifth of `across` pixels moving. */
+  const span = (count: number, movingIn: (line: number) => number, across: number) => {
+    let from = -1;
+    let to = -1;
+    for (let line = 0; line < count; line += 1)
+      if (movingIn(line) >= across * 0.2) {
+        if (from < 0) from = line;
+        to = line + 1;
+      }
+    return from < 0 ? null : { from, to };
+  };
+  const count = (fromX: number, toX: number, fromY: number, toY: number) => {
+    let total = 0;
+    for (let y = fromY; y < toY; y += 1) for (let x = fromX; x < toX; x += 1) if (moving(x, y)) total += 1;
+    return total;
+  };
+  // Rows over the whole width first, then columns within those rows, then rows within those columns:
+  // a column of a wide video in a tall frame moves over only the video's share of its height.
+  const firstRows = span(height, (y) => count(0, width, y, y + 1), width);
+  if (!firstRows) return null;
+  const xs = span(width, (x) => count(x, x + 1, firstRows.from, firstRows.to), firstRows.to - firstRows.from);
+  if (!xs) return null;
+  const ys = span(height, (y) => count(xs.from, xs.to, y, y + 1), xs.to - xs.from);
+  if (!ys) return null;
+  const region = {
+    x: xs.from / width,
+    y: ys.from / height,
+    width: (xs.to - xs.from) / width,
+    height: (ys.to - ys.from) / height,
+  };
+  if (region.width > 0.95 && region.height > 0.95) return null;
+  if (region.width < 0.1 || region.height < 0.1) return null;
+  return region;
+}
+
 /** Samples are taken every half second, at 0.25 s, 0.75 s, ...: four per 2 s segment. */
 export const SAMPLES_PER_SECOND = 2;
 

@@ -20,6 +20,8 @@ import {
   type FrameSeries,
   framesOf,
   matchDelivery,
+  movingRegion,
+  type Region,
   readBits,
   recordingBits,
   SAMPLES_PER_SECOND,
@@ -35,6 +37,19 @@ export type RecordingTraceOutcome =
   | { outcome: 'found'; media: MediaRecord; delivery: PhotoDeliveryRecord; confidence: number }
   | { outcome: 'no_mark'; media: MediaRecord }
   | { outcome: 'not_found' };
+
+/**
+ * How a recording is looked at: as it is, mirrored (a front camera, a flipped re-upload), cut to the
+ * part of its frame where the picture moves (a player inside a phone's screen or a page), or both.
+ */
+interface View {
+  region: Region | null;
+  mirrored: boolean;
+}
+const PLAIN: View = { region: null, mirrored: false };
+
+/** Size the whole recording is looked at to find where the video sits in its frame. */
+const LOCATE_WIDTH = 160;
 
 /** The secret each delivery's code is made under: derived from APP_SECRET, stored nowhere. */
 const recordingSecret = (appSecret: string) =>
@@ -54,18 +69,38 @@ export function createRecordingTrace(deps: {
 }) {
   const secret = recordingSecret(deps.appSecret);
 
-  /** Grey frames, every half second from 0 s, at the analysis size. */
-  async function sample(input: string, size: { width: number; height: number }, dir: string) {
+  /**
+   * Grey frames, every half second from 0 s, at the analysis size; of a recording, only `view.region`
+   * of its frame, and mirrored back when `view.mirrored`.
+   */
+  async function sample(
+    input: string,
+    size: { width: number; height: number },
+    dir: string,
+    view: View = PLAIN,
+  ) {
     const out = path.join(
       dir,
       `${path.basename(input).replace(/\W/g, '-')}-${Math.random().toString(36).slice(2)}.raw`,
     );
+    const { region } = view;
+    const filters = [
+      `fps=${SAMPLES_PER_SECOND}`,
+      ...(region
+        ? [
+            `crop=w=iw*${region.width.toFixed(4)}:h=ih*${region.height.toFixed(4)}:x=iw*${region.x.toFixed(4)}:y=ih*${region.y.toFixed(4)}`,
+          ]
+        : []),
+      ...(view.mirrored ? ['hflip'] : []),
+      `scale=${size.width}:${size.height}:flags=area`,
+      'format=gray',
+    ];
     await deps.ffmpeg.run([
       '-i',
       input,
       '-an',
       '-vf',
-      `fps=${SAMPLES_PER_SECOND},scale=${size.width}:${size.height}:flags=area,format=gray`,
+      filters.join(','),
       '-f',
       'rawvideo',
       '-pix_fmt',
@@ -140,27 +175,57 @@ export function createRecordingTrace(deps: {
       try {
         let recognised: MediaRecord | null = null;
         const recordings = new Map<string, FrameSeries>();
+        // A file ffprobe accepted but ffmpeg cannot decode is the caller's to fix, not a fault here.
+        const decodable = (error: unknown): never => {
+          if (error instanceof ToolFailedError && !error.temporary) throw badRequest(leakMessages.notAnImage);
+          throw error;
+        };
+        const recordingAt = async (size: { width: number; height: number }, view: View) => {
+          const key = `${size.width}x${size.height}:${JSON.stringify(view)}`;
+          let recording = recordings.get(key);
+          if (!recording) {
+            recording = await sample(file, size, dir, view).catch(decodable);
+            recordings.set(key, recording);
+          }
+          return recording;
+        };
+        // Where the picture moves in the recording's frame, found once, when first needed.
+        let region: Region | null | undefined;
+        const views = async function* () {
+          yield PLAIN;
+          yield { region: null, mirrored: true };
+          if (region === undefined) {
+            const probe = await deps.ffmpeg.probe(file).catch(() => null);
+            const width = LOCATE_WIDTH;
+            const height = Math.max(
+              2,
+              Math.round((LOCATE_WIDTH * (probe?.height || 9)) / (probe?.width || 16) / 2) * 2,
+            );
+            region = movingRegion(await sample(file, { width, height }, dir).catch(decodable));
+          }
+          if (!region) return;
+          yield { region, mirrored: false };
+          yield { region, mirrored: true };
+        };
         for (const row of candidates) {
           const rung = analysisRung(row);
           if (!rung) continue;
-          const sizeKey = `${rung.size.width}x${rung.size.height}`;
-          let recording = recordings.get(sizeKey);
-          if (!recording) {
-            // A file ffprobe accepted but ffmpeg cannot decode is the caller's to fix, not a fault here.
-            recording = await sample(file, rung.size, dir).catch((error: unknown) => {
-              if (error instanceof ToolFailedError && !error.temporary)
-                throw badRequest(leakMessages.notAnImage);
-              throw error;
-            });
-            recordings.set(sizeKey, recording);
-          }
           const a = await sample(
             await copyRung(row, rung.rung, rung.a.key, path.join(dir, row.id, 'a')),
             rung.size,
             dir,
           );
-          const where = alignment(recording, a);
-          if (where.distance > MAX_DISTANCE) continue;
+          let recording: FrameSeries | null = null;
+          let where = { shift: 0, distance: Number.POSITIVE_INFINITY };
+          for await (const view of views()) {
+            const seen = await recordingAt(rung.size, view);
+            where = alignment(seen, a);
+            if (where.distance <= MAX_DISTANCE) {
+              recording = seen;
+              break;
+            }
+          }
+          if (!recording) continue;
           recognised ??= row;
           const b = await sample(
             await copyRung(row, variantBFolder(rung.rung), rung.b.key, path.join(dir, row.id, 'b')),
