@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { currentServer } from './own-server.ts';
 
@@ -104,4 +104,43 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   return { page, context, errors };
+}
+
+/**
+ * Watches a page's requests from before it is opened, so a test can wait for the page to settle
+ * before checking that something was not fetched. `quiet()` resolves once no request has been open
+ * for `quietMs`, leaving out streams that stay open by design (server-sent events); if that does not
+ * happen within `timeoutMs` it fails with the requests still open and what kind they are, so the
+ * busy part of the page is named in the test's own failure.
+ */
+export function watchNetwork(page: Page): {
+  quiet(options?: { quietMs?: number; timeoutMs?: number }): Promise<void>;
+} {
+  const open = new Map<Request, string>();
+  let changed = Date.now();
+  const settle = (request: Request) => {
+    if (open.delete(request)) changed = Date.now();
+  };
+  page.on('request', (request) => {
+    open.set(request, `${request.resourceType()} ${request.method()} ${new URL(request.url()).pathname}`);
+    changed = Date.now();
+  });
+  page.on('response', (response) => {
+    if (response.headers()['content-type']?.includes('text/event-stream')) settle(response.request());
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    async quiet({ quietMs = 500, timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (open.size === 0 && Date.now() - changed >= quietMs) return;
+        if (Date.now() > deadline)
+          throw new Error(
+            `The page did not go quiet in ${timeoutMs / 1000} s; still open: ${[...open.values()].join(', ') || 'none (requests kept starting)'}`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }
