@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ciSteps, runSteps, type Step } from './test-all.ts';
+import config from '../vitest.config.ts';
+import { ciSteps, DATABASE_PROJECTS, runSteps, type Step } from './test-all.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const node = process.execPath;
@@ -235,7 +236,8 @@ describe('the test-all runner', () => {
   });
 
   it('runs the browser tests only after a successful build and with the test tools present', () => {
-    const labels = ciSteps.map((step) => step.label);
+    const steps = ciSteps();
+    const labels = steps.map((step) => step.label);
     expect(labels).toEqual([
       'test tools',
       'typecheck',
@@ -245,10 +247,33 @@ describe('the test-all runner', () => {
       'build',
       'browser tests',
     ]);
-    expect(ciSteps.find((step) => step.label === 'browser tests')?.needs).toEqual(['test tools', 'build']);
-    expect(ciSteps.filter((step) => step.counts).map((step) => step.label)).toEqual([
+    expect(steps.find((step) => step.label === 'browser tests')?.needs).toEqual(['test tools', 'build']);
+    expect(steps.filter((step) => step.counts).map((step) => step.label)).toEqual([
       'unit and server tests',
       'browser tests',
     ]);
+  });
+
+  it('leaves out only what cannot depend on the database in a database-only pass', () => {
+    const steps = ciSteps({ databaseOnly: true });
+    expect(steps.map((step) => step.label)).toEqual([
+      'test tools',
+      'unit and server tests',
+      'build',
+      'browser tests',
+    ]);
+    const unitArgs = steps.find((step) => step.label === 'unit and server tests')?.args;
+    const args = typeof unitArgs === 'function' ? unitArgs('/tmp/report.json') : unitArgs;
+    expect(args?.filter((_arg, i) => args[i - 1] === '--project')).toEqual(DATABASE_PROJECTS);
+    // Every project but the web unit tests is one whose tests open a database.
+    const projects = (config.test?.projects ?? []).map(
+      (project) => (project as { test?: { name?: string } }).test?.name,
+    );
+    expect(projects.filter((name) => !DATABASE_PROJECTS.includes(name ?? ''))).toEqual(['web']);
+    // And the full pass runs every project.
+    const fullArgs = ciSteps().find((step) => step.label === 'unit and server tests')?.args;
+    expect((typeof fullArgs === 'function' ? fullArgs('/tmp/r.json') : fullArgs)?.includes('--project')).toBe(
+      false,
+    );
   });
 });

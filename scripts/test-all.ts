@@ -218,28 +218,52 @@ const vitestArgs = (extra: string[]) => (reportFile: string) => [
   `--outputFile.json=${reportFile}`,
 ];
 
-export const ciSteps: Step[] = [
-  { label: 'test tools', command: process.execPath, args: ['scripts/ensure-test-tools.ts'] },
-  { label: 'typecheck', command: bin('tsc'), args: ['-b'] },
-  { label: 'lint', command: bin('biome'), args: ['check', '.'] },
-  { label: 'feature graph', command: process.execPath, args: ['scripts/feature-graph.ts'] },
-  { label: 'unit and server tests', command: bin('vitest'), args: vitestArgs([]), counts: true },
-  { label: 'build', command: bin('vite'), args: ['build'] },
-  {
-    label: 'browser tests',
-    command: bin('vitest'),
-    args: vitestArgs(['--config', 'vitest.e2e.config.ts']),
-    counts: true,
-    // Browser tests against an old build would test old code; without Chromium they cannot start.
-    needs: ['test tools', 'build'],
-  },
-];
+/** The Vitest projects whose tests open a database (vitest.config.ts); `web` never does. */
+export const DATABASE_PROJECTS = ['server', 'server-processes'];
+
+/**
+ * Every step, in order. `databaseOnly` (TEST_ALL_DATABASE_ONLY=1, what CI sets for its second pass,
+ * on PostgreSQL) leaves out what cannot differ from one database to another and already ran in the
+ * first pass: types, lint, the feature graph and the web unit tests (happy-dom, no server).
+ */
+export function ciSteps({ databaseOnly = false } = {}): Step[] {
+  return [
+    { label: 'test tools', command: process.execPath, args: ['scripts/ensure-test-tools.ts'] },
+    ...(databaseOnly
+      ? []
+      : [
+          { label: 'typecheck', command: bin('tsc'), args: ['-b'] },
+          { label: 'lint', command: bin('biome'), args: ['check', '.'] },
+          { label: 'feature graph', command: process.execPath, args: ['scripts/feature-graph.ts'] },
+        ]),
+    {
+      label: 'unit and server tests',
+      command: bin('vitest'),
+      args: vitestArgs(databaseOnly ? DATABASE_PROJECTS.flatMap((name) => ['--project', name]) : []),
+      counts: true,
+    },
+    { label: 'build', command: bin('vite'), args: ['build'] },
+    {
+      label: 'browser tests',
+      command: bin('vitest'),
+      args: vitestArgs(['--config', 'vitest.e2e.config.ts']),
+      counts: true,
+      // Browser tests against an old build would test old code; without Chromium they cannot start.
+      needs: ['test tools', 'build'],
+    },
+  ];
+}
 
 if (import.meta.main) {
   const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const summary = runSteps(ciSteps, console.info, (counts) =>
+  const databaseOnly = process.env.TEST_ALL_DATABASE_ONLY === '1';
+  if (databaseOnly)
+    console.info(
+      'TEST_ALL_DATABASE_ONLY=1: typecheck, lint, feature graph and the web unit tests are left out (they do not touch the database).',
+    );
+  const summary = runSteps(ciSteps({ databaseOnly }), console.info, (counts) =>
     [
-      `Database: ${database}.`,
+      `Database: ${database}${databaseOnly ? ' (database-dependent steps only)' : ''}.`,
       `Unit/server: ${counts['unit and server tests'] ?? 0} passed;`,
       `browser: ${counts['browser tests'] ?? 0} passed.`,
     ].join(' '),
