@@ -15,17 +15,28 @@
  * 4. re-upload matching: the share of transformed copies within the match distance of what their
  *    original leaves on the block list (`blockedFingerprints`: the whole picture, centred and
  *    corner crops), and false matches among BENCH_DISTINCT (10,000) distinct images,
- *    target under 0.1%.
+ *    target under 0.1%;
+ * 5. re-upload matching of videos: BENCH_VIDEOS (30) generated clips (8 s, two pans over two
+ *    scenes), each fingerprinted as an upload is (`fingerprintVideo`: 5 frames); the share of
+ *    copies (re-encoded smaller, at another frame rate, trimmed, cropped, mirrored) that match a
+ *    blocked original, and false matches between every pair of distinct clips, target under 0.1%.
  *
- * Figures are reported, never asserted: the exit code is 0.
+ * BENCH_ONLY=marking,decoding,matching,videos runs some sections only. Figures are reported,
+ * never asserted: the exit code is 0.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { createFfmpeg } from '../server/adapters/ffmpeg.ts';
 import { hammingDistance, MATCH_DISTANCE } from '../server/lib/perceptual-hash.ts';
 import { embedMark, markPattern, type Pattern, traceMark } from '../server/lib/photo-mark.ts';
-import { blockedFingerprints, hashImage } from '../server/services/media/fingerprints.ts';
+import {
+  blockedFingerprints,
+  type Fingerprint,
+  fingerprintVideo,
+  hashImage,
+} from '../server/services/media/fingerprints.ts';
 import { scene } from '../server/test/scenes.ts';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -33,6 +44,7 @@ const PHOTOS = setting('BENCH_PHOTOS', 200);
 const UNMARKED = setting('BENCH_UNMARKED', 1000);
 const VIEWERS = setting('BENCH_VIEWERS', 20);
 const DISTINCT = setting('BENCH_DISTINCT', 10_000);
+const VIDEOS = setting('BENCH_VIDEOS', 30);
 const SECRET = 'bench-watermark-secret';
 
 const ms = (since: number) => performance.now() - since;
@@ -219,6 +231,99 @@ async function reuploadMatching(): Promise<void> {
   );
 }
 
-await markingTime();
-await decodeRates();
-await reuploadMatching();
+/**
+ * What a re-upload of a video goes through: ffmpeg options before the original as input (`seek`)
+ * and after it.
+ */
+const videoTransformations: Record<string, { seek?: string[]; options: string[] }> = {
+  're-encoded, half size': { options: ['-vf', 'scale=320:-2', '-crf', '32'] },
+  '24 frames a second': { options: ['-r', '24', '-crf', '26'] },
+  'first second cut': { seek: ['-ss', '1'], options: ['-crf', '26'] },
+  '10% crop, centred': { options: ['-vf', 'crop=iw*0.9:ih*0.9', '-crf', '26'] },
+  mirrored: { options: ['-vf', 'hflip', '-crf', '26'] },
+};
+
+async function videoMatching(): Promise<void> {
+  const ffmpeg = createFfmpeg({ concurrency: 2 });
+  const dir = mkdtempSync(path.join(tmpdir(), 'fp-bench-video-'));
+  const tools = { ffmpeg, scratchRoot: dir };
+  const encode = (inputs: string[], options: string[], out: string) =>
+    ffmpeg.run([
+      ...['-hide_banner', '-loglevel', 'error', ...inputs],
+      ...options,
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-an', '-y', out],
+    ]);
+  try {
+    const started = performance.now();
+    const matched: Record<string, number> = Object.fromEntries(
+      Object.keys(videoTransformations).map((name) => [name, 0]),
+    );
+    const prints: Fingerprint[][] = [];
+    for (let i = 0; i < VIDEOS; i += 1) {
+      // Two scenes, 4 s each, a slow pan over each (a camera moving over a still is what a hash
+      // of sampled frames finds hardest to tell apart from itself a moment later).
+      const scenes = [0, 1].map((k) => path.join(dir, `scene-${k}.jpg`));
+      for (const [k, file] of scenes.entries())
+        writeFileSync(file, await scene(300_000 + 2 * i + k, 960, 720));
+      const original = path.join(dir, `video-${i}.mp4`);
+      await encode(
+        scenes.flatMap((file) => ['-loop', '1', '-t', '4', '-framerate', '30', '-i', file]),
+        [
+          '-filter_complex',
+          "[0]crop=640:480:x='t*40':y='t*20',scale=640:480[a];[1]crop=640:480:x='320-t*40':y='t*30',scale=640:480[b];[a][b]concat=n=2:v=1[v]",
+          ...['-map', '[v]', '-crf', '23'],
+        ],
+        original,
+      );
+      const probe = await ffmpeg.probe(original);
+      const blocked = await fingerprintVideo(tools, original, {
+        durationSeconds: probe?.durationSeconds ?? 0,
+      });
+      prints.push(blocked);
+      for (const [name, how] of Object.entries(videoTransformations)) {
+        const copy = path.join(dir, `copy-${i}.mp4`);
+        await encode([...(how.seek ?? []), '-i', original], how.options, copy);
+        const copyProbe = await ffmpeg.probe(copy);
+        const uploaded = await fingerprintVideo(tools, copy, {
+          durationSeconds: copyProbe?.durationSeconds ?? 0,
+        });
+        if (uploaded.some((u) => blocked.some((b) => hammingDistance(u.hash, b.hash) <= MATCH_DISTANCE)))
+          matched[name] = (matched[name] ?? 0) + 1;
+        rmSync(copy, { force: true });
+      }
+      rmSync(original, { force: true });
+    }
+    let falseMatches = 0;
+    let pairs = 0;
+    for (let a = 0; a < prints.length; a += 1)
+      for (let b = 0; b < prints.length; b += 1) {
+        if (a === b) continue;
+        pairs += 1;
+        const other = prints[b] ?? [];
+        if (
+          (prints[a] ?? []).some((u) => other.some((s) => hammingDistance(u.hash, s.hash) <= MATCH_DISTANCE))
+        )
+          falseMatches += 1;
+      }
+    const frames = prints.reduce((sum, list) => sum + list.length, 0);
+    console.info(
+      `5. Re-upload matching of videos (${VIDEOS} clips of 8 s, ${(frames / Math.max(1, VIDEOS)).toFixed(1)} frames hashed each; ${(ms(started) / 1000).toFixed(0)} s)`,
+    );
+    for (const [name, count] of Object.entries(matched))
+      console.info(`   ${name.padEnd(24)} ${pct(count, VIDEOS).padStart(6)} of ${VIDEOS} copies matched`);
+    console.info(
+      `   false matches between distinct clips: ${falseMatches} of ${pairs} pairs (${((100 * falseMatches) / Math.max(1, pairs)).toFixed(4)}%, target < 0.1%) ${verdict(falseMatches / Math.max(1, pairs) < 0.001)}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const only = process.env.BENCH_ONLY?.split(',');
+const sections: [string, () => Promise<void>][] = [
+  ['marking', markingTime],
+  ['decoding', decodeRates],
+  ['matching', reuploadMatching],
+  ['videos', videoMatching],
+];
+for (const [name, run] of sections) if (!only || only.includes(name)) await run();

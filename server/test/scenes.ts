@@ -56,8 +56,11 @@ export async function scene(seed: number, width = 1200, height = 900): Promise<B
     .toBuffer();
 }
 
-/** 3 s of an ffmpeg test source (`testsrc`, `mandelbrot`, `smptebars`...) as H.264 MP4, no sound. */
-export function sourceVideo(source: string, size = '320x240'): Buffer {
+/**
+ * 3 s of an ffmpeg test source (`testsrc`, `mandelbrot`, `smptebars`...) as H.264 MP4, no sound;
+ * `filter`: an ffmpeg video filter applied to it (a crop, a mirror).
+ */
+export function sourceVideo(source: string, size = '320x240', filter?: string): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'fp-scene-video-'));
   try {
     const out = path.join(dir, 'video.mp4');
@@ -65,6 +68,7 @@ export function sourceVideo(source: string, size = '320x240'): Buffer {
       'ffmpeg',
       [
         ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `${source}=size=${size}:rate=15`],
+        ...(filter ? ['-vf', filter] : []),
         ...['-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', out],
       ],
       { stdio: 'ignore' },

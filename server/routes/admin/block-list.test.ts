@@ -160,6 +160,15 @@ describe('re-upload blocking', () => {
       source: 'takedown',
     });
 
+    // Cut down by 10% on each side and stretched back: its frames are the original's crops.
+    const cropped = await upload(
+      other,
+      sourceVideo('testsrc', '320x240', 'crop=iw*0.8:ih*0.8,scale=320:240'),
+      'video/mp4',
+    );
+    const refusedCrop = await waitForProcessing(t, other.token, JSON.parse(cropped.body).id, 60_000);
+    expect(refusedCrop).toMatchObject({ status: 'failed', failureReason: blockListMessages.mediaBlocked });
+
     const different = await upload(other, sourceVideo('mandelbrot'), 'video/mp4');
     const accepted = await waitForProcessing(t, other.token, JSON.parse(different.body).id, 60_000);
     expect(accepted.status).toBe('ready');

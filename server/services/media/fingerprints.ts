@@ -138,8 +138,10 @@ export function frameTimes(durationSeconds: number, count = VIDEO_FRAMES): numbe
 }
 
 /**
- * Hashes of a sample of a video's frames (one ffmpeg seek each); flat frames (black, a fade) are
- * left out, and a frame ffmpeg refuses is skipped rather than failing the upload.
+ * Hashes of a sample of a video's frames (one ffmpeg seek each), each frame whole and at the
+ * centred crops (`CROPS`), as a photo upload is: a copy cut down by 10% matches the crop of the
+ * original it shows. Flat frames (black, a fade) are left out, and a frame ffmpeg refuses is
+ * skipped rather than failing the upload.
  */
 export async function fingerprintVideo(
   deps: { ffmpeg: Ffmpeg; scratchRoot: string },
@@ -159,8 +161,8 @@ export async function fingerprintVideo(
         throw error;
       }
       if (((await stat(frame).catch(() => null))?.size ?? 0) === 0) continue;
-      const { hash, quality } = await hashImage(frame);
-      if (quality >= MIN_QUALITY && !seen.has(hash)) {
+      for (const { hash, quality } of await fingerprintImage(frame)) {
+        if (seen.has(hash)) continue;
         seen.add(hash);
         found.push({ kind: 'video_frame', hash, quality });
       }
