@@ -106,7 +106,13 @@ export function addClamped(bytes: Uint8Array, words: Uint32Array, from: number, 
 export async function embedMark(
   input: Buffer,
   pattern: Pattern,
-  options: { format?: 'jpeg' | 'png' | 'webp'; quality?: number; amplitude?: number } = {},
+  options: {
+    format?: 'jpeg' | 'png' | 'webp';
+    quality?: number;
+    amplitude?: number;
+    /** A picture drawn over the marked one before it is encoded (the visible mark), in one encode. */
+    overlay?: (width: number, height: number) => Buffer;
+  } = {},
 ): Promise<Buffer> {
   const amplitude = options.amplitude ?? MARK_AMPLITUDE;
   const { data, info } = await sharp(input)
@@ -166,7 +172,9 @@ export async function embedMark(
       x = end;
     }
   }
-  const image = sharp(bytes, { raw: { width: info.width, height: info.height, channels } });
+  let image = sharp(bytes, { raw: { width: info.width, height: info.height, channels } });
+  if (options.overlay)
+    image = image.composite([{ input: options.overlay(info.width, info.height), top: 0, left: 0 }]);
   const format = options.format ?? 'jpeg';
   const quality = options.quality ?? 90;
   if (format === 'png') return image.png().toBuffer();

@@ -93,6 +93,43 @@ describe('tracing a leaked photo to the account it was delivered to', () => {
     expect((await ok<TraceResult>(trace(other.token, found))).outcome).toBe('not_found');
   });
 
+  it('traces a copy that also carries the visible mark, drawn in the same encode', async () => {
+    const owner = await creator(t);
+    const post = await buildPost(t, owner.token, {
+      visibility: 'subscribers',
+      image: await scene(27, 1200, 900),
+    });
+    const leaker = await fan(t, { firstName: 'Vis', lastName: 'Ible' });
+    await subscribed(t, leaker.token, owner.creator.handle);
+    const invisibleOnly = await delivered(leaker.token, post.id);
+    await ok(
+      call(t, 'PUT', '/api/creators/me/watermark', owner.token, { watermark: 'page', viewerHandle: false }),
+    );
+    const bothMarks = await delivered(leaker.token, post.id);
+    expect(bothMarks.equals(invisibleOnly)).toBe(false);
+    // The page address is drawn over the marked photo: the corner changes, the rest barely does.
+    const greyOf = (bytes: Buffer) => sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const [a, b] = await Promise.all([greyOf(invisibleOnly), greyOf(bothMarks)]);
+    const changed = (rows: [number, number]) => {
+      let count = 0;
+      let all = 0;
+      for (let row = rows[0]; row < rows[1]; row += 1)
+        for (let col = 0; col < a.info.width; col += 1) {
+          const i = row * a.info.width + col;
+          all += 1;
+          if (Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) > 64) count += 1;
+        }
+      return count / all;
+    };
+    const h = a.info.height;
+    expect(changed([Math.round(h * 0.85), h])).toBeGreaterThan(10 * changed([0, Math.round(h * 0.5)]));
+    const found = await sharp(bothMarks).resize({ width: 600 }).jpeg({ quality: 70 }).toBuffer();
+    expect(await ok<TraceResult>(trace(owner.token, found))).toMatchObject({
+      outcome: 'found',
+      delivery: { viewer: { id: leaker.user.id } },
+    });
+  });
+
   it('opens a takedown from a trace, follows it, and lets an admin suspend the traced account', async () => {
     const owner = await creator(t);
     const post = await buildPost(t, owner.token, {

@@ -46,7 +46,7 @@ export const markTextSize = (width: number, height: number) =>
   Math.max(MIN_TEXT_PX, Math.round(Math.max(width, height) * TEXT_SHARE));
 
 /** An SVG the size of the image with the lines in its bottom-right corner: white, dark outline. */
-function overlaySvg(width: number, height: number, lines: string[]): Buffer {
+export function overlaySvg(width: number, height: number, lines: string[]): Buffer {
   const size = markTextSize(width, height);
   const margin = Math.round(size * 0.8);
   const stroke = Math.max(2, Math.round(size / 7));
@@ -69,10 +69,13 @@ export async function drawMark(input: Buffer, mime: string, lines: string[]): Pr
   const image = sharp(input);
   const { width = 0, height = 0 } = await image.metadata();
   const marked = image.composite([{ input: overlaySvg(width, height, lines), top: 0, left: 0 }]);
-  if (mime === 'image/jpeg') return marked.jpeg({ quality: 82 }).toBuffer();
+  if (mime === 'image/jpeg') return marked.jpeg({ quality: visibleQuality(mime) }).toBuffer();
   if (mime === 'image/png') return marked.png().toBuffer();
-  return marked.webp({ quality: 80 }).toBuffer();
+  return marked.webp({ quality: visibleQuality(mime) }).toBuffer();
 }
+
+/** The quality a photo with the visible mark is encoded at (JPEG 82, WebP 80; PNG is lossless). */
+const visibleQuality = (mime: string) => (mime === 'image/jpeg' ? 82 : 80);
 
 /** A transparent PNG the size of a video frame with the mark in its corner (ffmpeg's overlay filter). */
 export async function markPng(width: number, height: number, lines: string[]): Promise<Buffer> {
@@ -128,13 +131,15 @@ export function createMarks(deps: MarksDeps) {
     const chunks: Buffer[] = [];
     for await (const chunk of await deps.storage.get(file.key)) chunks.push(chunk as Buffer);
     let bytes: Buffer = Buffer.concat(chunks);
-    // The invisible mark first (it changes brightness a little everywhere), then the visible text.
+    // The invisible mark first (it changes brightness a little everywhere), then the visible text
+    // over it, in the same encode (at the visible mark's quality) when there are both.
     if (pattern)
       bytes = await embedMark(bytes, pattern, {
         format: file.mime === 'image/png' ? 'png' : file.mime === 'image/jpeg' ? 'jpeg' : 'webp',
-        quality: file.mime === 'image/jpeg' ? 90 : 85,
+        quality: lines.length > 0 ? visibleQuality(file.mime) : file.mime === 'image/jpeg' ? 90 : 85,
+        overlay: lines.length > 0 ? (width, height) => overlaySvg(width, height, lines) : undefined,
       });
-    if (lines.length > 0) bytes = await drawMark(bytes, file.mime, lines);
+    else if (lines.length > 0) bytes = await drawMark(bytes, file.mime, lines);
     rendered += 1;
     const { size } = await deps.storage.put(key, Readable.from([bytes]), {
       maxBytes: bytes.length,
