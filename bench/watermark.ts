@@ -329,7 +329,7 @@ async function videoMatching(): Promise<void> {
       }
     const frames = prints.reduce((sum, list) => sum + list.length, 0);
     console.info(
-      `5. Re-upload matching of videos (${VIDEOS} clips of 8 s, ${(frames / Math.max(1, VIDEOS)).toFixed(1)} frames hashed each; ${(ms(started) / 1000).toFixed(0)} s)`,
+      `5. Re-upload matching of videos (${VIDEOS} clips of 8 s, ${(frames / Math.max(1, VIDEOS)).toFixed(1)} hashes each (5 frames, whole and cropped); ${(ms(started) / 1000).toFixed(0)} s)`,
     );
     for (const [name, count] of Object.entries(matched))
       console.info(`   ${name.padEnd(24)} ${pct(count, VIDEOS).padStart(6)} of ${VIDEOS} copies matched`);
