@@ -5,6 +5,7 @@ import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { MediaView } from '../../common/schemas/media.ts';
 import type { PostView } from '../../common/schemas/posts.ts';
@@ -437,4 +438,39 @@ export async function crashMidUpload(
   }
   await options.beforeCrash();
   socket.destroy();
+}
+
+/** The greyscale pixels of an image, to compare two copies region by region. */
+async function greyPixels(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The share of pixels that changed a lot (by more than 64 of 255 in grey) inside and outside the
+ * bottom-right corner (its quarter of rows, half of columns): the mark's strokes change pixels a
+ * lot, a second encoding or the invisible per-viewer mark (server/lib/photo-mark.ts) only a little.
+ */
+export async function markDifference(a: Buffer, b: Buffer) {
+  const x = await greyPixels(a);
+  const y = await greyPixels(b);
+  expect([x.width, x.height]).toEqual([y.width, y.height]);
+  let corner = 0;
+  let cornerCount = 0;
+  let rest = 0;
+  let restCount = 0;
+  for (let row = 0; row < x.height; row++) {
+    for (let col = 0; col < x.width; col++) {
+      const i = row * x.width + col;
+      const changed = Math.abs((x.data[i] ?? 0) - (y.data[i] ?? 0)) > 64 ? 1 : 0;
+      if (row >= x.height * 0.75 && col >= x.width * 0.5) {
+        corner += changed;
+        cornerCount++;
+      } else {
+        rest += changed;
+        restCount++;
+      }
+    }
+  }
+  return { corner: corner / cornerCount, rest: rest / restCount };
 }

@@ -14,7 +14,7 @@ import {
   subscribed,
 } from '../../test/billing/fan-payments.ts';
 import { buildPost } from '../../test/creators.ts';
-import { deliveredPhoto, traceCopy } from '../../test/media.ts';
+import { deliveredPhoto, markDifference, traceCopy } from '../../test/media.ts';
 import { scene } from '../../test/scenes.ts';
 
 describe('tracing a leaked photo to the account it was delivered to', () => {
@@ -108,21 +108,8 @@ describe('tracing a leaked photo to the account it was delivered to', () => {
     const bothMarks = await delivered(leaker.token, post.id);
     expect(bothMarks.equals(invisibleOnly)).toBe(false);
     // The page address is drawn over the marked photo: the corner changes, the rest barely does.
-    const greyOf = (bytes: Buffer) => sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const [a, b] = await Promise.all([greyOf(invisibleOnly), greyOf(bothMarks)]);
-    const changed = (rows: [number, number]) => {
-      let count = 0;
-      let all = 0;
-      for (let row = rows[0]; row < rows[1]; row += 1)
-        for (let col = 0; col < a.info.width; col += 1) {
-          const i = row * a.info.width + col;
-          all += 1;
-          if (Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) > 64) count += 1;
-        }
-      return count / all;
-    };
-    const h = a.info.height;
-    expect(changed([Math.round(h * 0.85), h])).toBeGreaterThan(10 * changed([0, Math.round(h * 0.5)]));
+    const { corner, rest } = await markDifference(invisibleOnly, bothMarks);
+    expect(corner).toBeGreaterThan(10 * rest);
     const found = await sharp(bothMarks).resize({ width: 600 }).jpeg({ quality: 70 }).toBuffer();
     expect(await ok<TraceResult>(trace(owner.token, found))).toMatchObject({
       outcome: 'found',

@@ -18,7 +18,7 @@ import {
   subscribed,
 } from '../../test/billing/fan-payments.ts';
 import { buildPost } from '../../test/creators.ts';
-import { deliveredPhoto, fetchMedia, storedFiles } from '../../test/media.ts';
+import { deliveredPhoto, fetchMedia, markDifference, storedFiles } from '../../test/media.ts';
 
 type Person = { token: string; user: { id: string } };
 
@@ -63,41 +63,6 @@ async function brightestOf(t: FanPaymentTestApp, mediaId: string) {
       else above = Math.max(above, value);
     }
   return { bottom, above };
-}
-
-/** The greyscale pixels of an image, to compare two copies region by region. */
-async function pixels(bytes: Buffer) {
-  const { data, info } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/**
- * The share of pixels that changed a lot (by more than 64 of 255 in grey) inside and outside the
- * bottom-right corner (its quarter of rows, half of columns): the mark's strokes change pixels a
- * lot, a second encoding or the invisible per-viewer mark (server/lib/photo-mark.ts) only a little.
- */
-async function difference(a: Buffer, b: Buffer) {
-  const x = await pixels(a);
-  const y = await pixels(b);
-  expect([x.width, x.height]).toEqual([y.width, y.height]);
-  let corner = 0;
-  let cornerCount = 0;
-  let rest = 0;
-  let restCount = 0;
-  for (let row = 0; row < x.height; row++) {
-    for (let col = 0; col < x.width; col++) {
-      const i = row * x.width + col;
-      const changed = Math.abs((x.data[i] ?? 0) - (y.data[i] ?? 0)) > 64 ? 1 : 0;
-      if (row >= x.height * 0.75 && col >= x.width * 0.5) {
-        corner += changed;
-        cornerCount++;
-      } else {
-        rest += changed;
-        restCount++;
-      }
-    }
-  }
-  return { corner: corner / cornerCount, rest: rest / restCount };
 }
 
 describe('visible mark: a creator’s page address on their photos, drawn at delivery', () => {
@@ -167,7 +132,7 @@ describe('visible mark: a creator’s page address on their photos, drawn at del
     await setMark(owner.token, { watermark: 'page', viewerHandle: false });
     const marked = await largest(subscriber.token, post.id);
     expect(marked.bytes.equals(plain.bytes)).toBe(false);
-    const { corner, rest } = await difference(plain.bytes, marked.bytes);
+    const { corner, rest } = await markDifference(plain.bytes, marked.bytes);
     // The text sits in the corner; elsewhere only small changes (a second encoding).
     expect(corner).toBeGreaterThan(0.02);
     expect(rest).toBeLessThan(0.005);
@@ -226,23 +191,23 @@ describe('visible mark: a creator’s page address on their photos, drawn at del
     await setMark(owner.token, { watermark: 'page', viewerHandle: false });
     const paidFirstBefore = await largest(first.token, paid.id);
     const paidSecondBefore = await largest(second.token, paid.id);
-    expect((await difference(paidFirstBefore.bytes, paidSecondBefore.bytes)).corner).toBeLessThan(0.001);
+    expect((await markDifference(paidFirstBefore.bytes, paidSecondBefore.bytes)).corner).toBeLessThan(0.001);
 
     await setMark(owner.token, { watermark: 'page', viewerHandle: true });
     const paidFirst = await largest(first.token, paid.id);
     const paidSecond = await largest(second.token, paid.id);
     expect(paidFirst.bytes.equals(paidSecond.bytes)).toBe(false);
-    const between = await difference(paidFirst.bytes, paidSecond.bytes);
+    const between = await markDifference(paidFirst.bytes, paidSecond.bytes);
     // A second line, with each viewer's own name, in the corner only.
     expect(between.corner).toBeGreaterThan(0.01);
     expect(between.rest).toBeLessThan(0.001);
-    expect((await difference(paidFirstBefore.bytes, paidFirst.bytes)).corner).toBeGreaterThan(0.01);
+    expect((await markDifference(paidFirstBefore.bytes, paidFirst.bytes)).corner).toBeGreaterThan(0.01);
 
     // Free content: the page address only, the same corner for every viewer (and for a visitor).
     const openFirst = await largest(first.token, open.id);
     const openSecond = await largest(second.token, open.id);
     const openVisitor = await largest(undefined, open.id);
-    expect((await difference(openFirst.bytes, openSecond.bytes)).corner).toBeLessThan(0.001);
-    expect((await difference(openFirst.bytes, openVisitor.bytes)).corner).toBeLessThan(0.001);
+    expect((await markDifference(openFirst.bytes, openSecond.bytes)).corner).toBeLessThan(0.001);
+    expect((await markDifference(openFirst.bytes, openVisitor.bytes)).corner).toBeLessThan(0.001);
   });
 });
