@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const alias = { '@': fromRoot('./web'), '#common': fromRoot('./common') };
@@ -29,6 +30,20 @@ const ownProcessTests = [
  */
 export const ciRetry = process.env.CI ? 1 : 0;
 
+/**
+ * The files that start their own processes go first, then Vitest's own order for the rest (longest
+ * first when it has timed them, largest first on a fresh checkout). Its default runs projects by
+ * name, so these long files (up to 80 s each, much of it waiting on the processes they start) ran
+ * last, one or two at a time, while the other core had nothing left to do.
+ */
+export class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) => (spec.project.name === 'server-processes' ? 0 : 1);
+    return sorted.sort((a, b) => first(a) - first(b));
+  }
+}
+
 const server = {
   retry: ciRetry,
   environment: 'node' as const,
@@ -46,6 +61,7 @@ export default defineConfig({
     // each file has its own database and data directory: one file per core, and at least two at
     // once, halves a 2-core machine's run (Vitest's default leaves a core idle).
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: ProcessesFirst },
     projects: [
       {
         resolve: { alias },

@@ -36,6 +36,8 @@ describe('the job queue', () => {
           },
         },
         { name: 'works', async handle() {} },
+        // Polled so rarely that only being woken runs it within a test's wait.
+        { name: 'rarely-polled', pollSeconds: 600, async handle() {} },
       ],
     });
   });
@@ -62,6 +64,14 @@ describe('the job queue', () => {
     expect(mine[1]?.details).toMatchObject({ job: 'works', attempt: 1, durationMs: expect.any(Number) });
     const counts = await queue.counts();
     expect(counts.find((entry) => entry.name === 'works')).toMatchObject({ active: 0 });
+  });
+
+  it('starts a job it queued itself at once, without waiting for its worker to poll', async () => {
+    // The worker's first poll comes as it starts; after the first job it waits 600 s for the next.
+    const first = await queue.send('rarely-polled', {});
+    expect(await queue.waitFor('rarely-polled', first ?? '', 10_000)).toBe('completed');
+    const second = await queue.send('rarely-polled', {});
+    expect(await queue.waitFor('rarely-polled', second ?? '', 10_000)).toBe('completed');
   });
 
   it('words the reasons pg-boss gives for a lost job plainly', () => {

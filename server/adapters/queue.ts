@@ -36,7 +36,8 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   settings?: Partial<JobSettings>;
   /**
    * How often an idle worker asks for this job (seconds, at least 0.5; 2 otherwise): what a
-   * person waits on (a push notification) is asked for more often than housekeeping.
+   * person waits on (a push notification) is asked for more often than housekeeping. A job this
+   * process queues for itself does not wait for the poll: `send` wakes its worker.
    */
   pollSeconds?: number;
   handle(data: Data): Promise<void>;
@@ -384,24 +385,31 @@ export async function startQueue(
   });
   boss.on('error', options.onError);
   await boss.start();
+  /** This process's worker of each job it runs, woken when this process queues that job. */
+  const localWorkers = new Map<string, string>();
   for (const job of options.jobs) {
     await declareQueue(boss, job);
     if (!options.work) continue;
-    await boss.work(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 2 }, async (batch) => {
-      for (const item of batch) {
-        const started = performance.now();
-        const details = { job: job.name, jobId: item.id, attempt: item.retryCount + 1 };
-        log.info(details, 'job started');
-        try {
-          await job.handle(item.data as never);
-        } catch (error) {
-          const durationMs = Math.round(performance.now() - started);
-          log.error({ ...details, durationMs, err: error }, 'job failed');
-          throw error;
+    const workerId = await boss.work(
+      job.name,
+      { pollingIntervalSeconds: job.pollSeconds ?? 2 },
+      async (batch) => {
+        for (const item of batch) {
+          const started = performance.now();
+          const details = { job: job.name, jobId: item.id, attempt: item.retryCount + 1 };
+          log.info(details, 'job started');
+          try {
+            await job.handle(item.data as never);
+          } catch (error) {
+            const durationMs = Math.round(performance.now() - started);
+            log.error({ ...details, durationMs, err: error }, 'job failed');
+            throw error;
+          }
+          log.info({ ...details, durationMs: Math.round(performance.now() - started) }, 'job finished');
         }
-        log.info({ ...details, durationMs: Math.round(performance.now() - started) }, 'job finished');
-      }
-    });
+      },
+    );
+    localWorkers.set(job.name, workerId);
     const onFailed = job.onFailed;
     if (onFailed) {
       await boss.work(
@@ -420,10 +428,15 @@ export async function startQueue(
     if (job.runOnStart) await boss.send(job.name, {});
   }
   return {
-    send: (name, data, sendOptions) =>
-      sendOptions?.startAfter
-        ? boss.send(name, data, { startAfter: sendOptions.startAfter })
-        : boss.send(name, data),
+    async send(name, data, sendOptions) {
+      if (sendOptions?.startAfter) return boss.send(name, data, { startAfter: sendOptions.startAfter });
+      const id = await boss.send(name, data);
+      // A job queued by the process that also runs it (the embedded setup) starts now rather than
+      // at its worker's next poll; a separate worker process still finds it by polling.
+      const workerId = localWorkers.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+      return id;
+    },
     async waitFor(name, id, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -322,7 +322,7 @@ export async function waitForProcessing(
     ).json<MediaView>();
     if (view.status !== 'processing') return view;
     if (Date.now() > deadline) throw new Error(`media ${id} still processing`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
