@@ -269,7 +269,7 @@ describe('the test-all runner', () => {
     const projects = (config.test?.projects ?? []).map(
       (project) => (project as { test?: { name?: string } }).test?.name,
     );
-    expect(projects.filter((name) => !DATABASE_PROJECTS.includes(name ?? ''))).toEqual(['web']);
+    expect(projects.filter((name) => !DATABASE_PROJECTS.includes(name ?? ''))).toEqual(['web', 'web-mocks']);
     // And the full pass runs every project.
     const fullArgs = ciSteps().find((step) => step.label === 'unit and server tests')?.args;
     expect((typeof fullArgs === 'function' ? fullArgs('/tmp/r.json') : fullArgs)?.includes('--project')).toBe(

@@ -218,7 +218,7 @@ const vitestArgs = (extra: string[]) => (reportFile: string) => [
   `--outputFile.json=${reportFile}`,
 ];
 
-/** The Vitest projects whose tests open a database (vitest.config.ts); `web` never does. */
+/** The Vitest projects whose tests open a database (vitest.config.ts); the web ones (`web`, `web-mocks`) never do. */
 export const DATABASE_PROJECTS = ['server', 'server-processes'];
 
 /**
