@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { routes } from '../common/routes.ts';
 import { type Account, createVerifiedAccount, signInContext } from './support/accounts.ts';
 import { launchBrowser, openPage, viewports } from './support/browser.ts';
@@ -56,7 +56,9 @@ async function violationsOn(page: Page, path: string): Promise<string[]> {
   );
 }
 
-describe('accessibility (axe-core, WCAG 2.2 AA) on every route', () => {
+// The four passes run at once, each on its own page: the file is the longest of the browser tests,
+// and one after the other they kept a single page busy for a minute and a half.
+describe.concurrent('accessibility (axe-core, WCAG 2.2 AA) on every route', () => {
   let browser: Browser;
   let account: Account;
   beforeAll(async () => {
@@ -69,7 +71,9 @@ describe('accessibility (axe-core, WCAG 2.2 AA) on every route', () => {
 
   for (const [size, viewport] of Object.entries(viewports)) {
     for (const signedIn of [false, true]) {
-      it(`finds no violation on any route at ${size} width, signed ${signedIn ? 'in' : 'out'}`, async () => {
+      it(`finds no violation on any route at ${size} width, signed ${signedIn ? 'in' : 'out'}`, async ({
+        expect,
+      }) => {
         const { page, context } = await openPage(browser, { viewport });
         if (signedIn) await signInContext(context, account);
         const found: string[] = [];
