@@ -15,8 +15,9 @@
  *    viewers only (the right one left out), each against BENCH_VIEWERS (20) deliveries, target 0;
  * 4. re-upload matching: the share of transformed copies within the match distance of what their
  *    original leaves on the block list (`blockedFingerprints`: the whole picture, centred and
- *    corner crops), and false matches among BENCH_DISTINCT (10,000) distinct images,
- *    target under 0.1%;
+ *    corner crops), each copy checked as an upload is (whole and centred crops, as it is and
+ *    mirrored), and false matches among BENCH_DISTINCT (10,000) distinct images (each one's whole
+ *    picture, as it is and mirrored, against every other's block-list hashes), target under 0.1%;
  * 5. re-upload matching of videos: BENCH_VIDEOS (30) generated clips (8 s, two pans over two
  *    scenes), each fingerprinted as an upload is (`fingerprintVideo`: 5 frames); the share of
  *    copies (re-encoded smaller, at another frame rate, trimmed, cropped, mirrored) that match a
@@ -35,6 +36,7 @@ import { embedMark, markPattern, type Pattern, traceMark } from '../server/lib/p
 import {
   blockedFingerprints,
   type Fingerprint,
+  fingerprintImage,
   fingerprintVideo,
   hashImage,
 } from '../server/services/media/fingerprints.ts';
@@ -63,6 +65,12 @@ const transformations: Record<string, (copy: Buffer) => Promise<Buffer>> = {
   '10% crop, corner': (copy) =>
     sharp(copy).extract({ left: 120, top: 90, width: 1080, height: 810 }).jpeg({ quality: 85 }).toBuffer(),
   '390 px PNG screenshot': (copy) => sharp(copy).resize({ width: 390, kernel: 'cubic' }).png().toBuffer(),
+};
+
+/** What a re-upload goes through: the same, and flipped left to right. */
+const reuploadTransformations: typeof transformations = {
+  ...transformations,
+  mirrored: (copy) => sharp(copy).flop().jpeg({ quality: 85 }).toBuffer(),
 };
 
 async function markingTime(): Promise<void> {
@@ -191,26 +199,33 @@ async function decodeRates(): Promise<void> {
 async function reuploadMatching(): Promise<void> {
   const originals = Math.min(PHOTOS, 200);
   const matched: Record<string, number> = Object.fromEntries(
-    Object.keys(transformations).map((name) => [name, 0]),
+    Object.keys(reuploadTransformations).map((name) => [name, 0]),
   );
   for (let i = 0; i < originals; i += 1) {
     const original = await scene(2000 + i);
     const fingerprints = (await blockedFingerprints(original)).map((f) => f.hash);
-    for (const [name, transform] of Object.entries(transformations)) {
-      const { hash } = await hashImage(await transform(original));
-      if (fingerprints.some((stored) => hammingDistance(hash, stored) <= MATCH_DISTANCE))
+    for (const [name, transform] of Object.entries(reuploadTransformations)) {
+      // As an upload is checked: its whole picture and centred crops, as it is and mirrored.
+      const uploaded = await fingerprintImage(await transform(original), { mirrored: true });
+      if (
+        uploaded.some(({ hash }) =>
+          fingerprints.some((stored) => hammingDistance(hash, stored) <= MATCH_DISTANCE),
+        )
+      )
         matched[name] = (matched[name] ?? 0) + 1;
     }
   }
-  // Distinct images: each one's whole hash against every other's fingerprints.
+  // Distinct images: each one's whole hash, as it is and mirrored, against every other's
+  // fingerprints.
   const started = performance.now();
-  const hashes: string[] = [];
+  const hashes: string[][] = [];
   const stored: string[][] = [];
   for (let i = 0; i < DISTINCT; i += 1) {
     const image = await scene(100_000 + i, 320, 240);
     const prints = await blockedFingerprints(image);
     if (prints.length === 0) continue;
-    hashes.push(prints[0]?.hash ?? '');
+    const mirrored = await hashImage(await sharp(image).flop().png().toBuffer());
+    hashes.push([prints[0]?.hash ?? '', mirrored.hash]);
     stored.push(prints.map((f) => f.hash));
   }
   // Every pair, as 32-bit words that stop counting once past the match distance (the same
@@ -228,21 +243,22 @@ async function reuploadMatching(): Promise<void> {
     }
     return true;
   };
-  const hashWords = hashes.map(asWords);
+  const hashWords = hashes.map((both) => both.map(asWords));
   const storedWords = stored.map((prints) => prints.map(asWords));
   if (hashes.length > 1 && stored[1]?.[0]) {
-    const exact = hammingDistance(hashes[0] ?? '', stored[1][0]) <= MATCH_DISTANCE;
-    if (exact !== within(hashWords[0] as Uint32Array, storedWords[1]?.[0] as Uint32Array))
+    const exact = hammingDistance(hashes[0]?.[0] ?? '', stored[1][0]) <= MATCH_DISTANCE;
+    if (exact !== within(hashWords[0]?.[0] as Uint32Array, storedWords[1]?.[0] as Uint32Array))
       throw new Error('word distance disagrees with hammingDistance');
   }
   let falseMatches = 0;
   let pairs = 0;
   for (let a = 0; a < hashWords.length; a += 1) {
-    const hash = hashWords[a] as Uint32Array;
+    const uploaded = hashWords[a] ?? [];
     for (let b = 0; b < storedWords.length; b += 1) {
       if (a === b) continue;
       pairs += 1;
-      if ((storedWords[b] ?? []).some((print) => within(hash, print))) falseMatches += 1;
+      const other = storedWords[b] ?? [];
+      if (uploaded.some((hash) => other.some((print) => within(hash, print)))) falseMatches += 1;
     }
   }
   console.info(`4. Re-upload matching (distance <= ${MATCH_DISTANCE} of 256 bits)`);
@@ -281,6 +297,7 @@ async function videoMatching(): Promise<void> {
       Object.keys(videoTransformations).map((name) => [name, 0]),
     );
     const prints: Fingerprint[][] = [];
+    const kept: Fingerprint[][] = [];
     for (let i = 0; i < VIDEOS; i += 1) {
       // Two scenes, 4 s each, a slow pan over each (a camera moving over a still is what a hash
       // of sampled frames finds hardest to tell apart from itself a moment later).
@@ -298,10 +315,13 @@ async function videoMatching(): Promise<void> {
         original,
       );
       const probe = await ffmpeg.probe(original);
-      const blocked = await fingerprintVideo(tools, original, {
+      const fingerprints = await fingerprintVideo(tools, original, {
         durationSeconds: probe?.durationSeconds ?? 0,
       });
-      prints.push(blocked);
+      // The block list keeps the plain hashes; an upload is checked with its mirrored ones too.
+      const blocked = fingerprints.filter((print) => !print.mirrored);
+      prints.push(fingerprints);
+      kept.push(blocked);
       for (const [name, how] of Object.entries(videoTransformations)) {
         const copy = path.join(dir, `copy-${i}.mp4`);
         await encode([...(how.seek ?? []), '-i', original], how.options, copy);
@@ -321,15 +341,15 @@ async function videoMatching(): Promise<void> {
       for (let b = 0; b < prints.length; b += 1) {
         if (a === b) continue;
         pairs += 1;
-        const other = prints[b] ?? [];
+        const other = kept[b] ?? [];
         if (
           (prints[a] ?? []).some((u) => other.some((s) => hammingDistance(u.hash, s.hash) <= MATCH_DISTANCE))
         )
           falseMatches += 1;
       }
-    const frames = prints.reduce((sum, list) => sum + list.length, 0);
+    const frames = kept.reduce((sum, list) => sum + list.length, 0);
     console.info(
-      `5. Re-upload matching of videos (${VIDEOS} clips of 8 s, ${(frames / Math.max(1, VIDEOS)).toFixed(1)} hashes each (5 frames, whole and cropped); ${(ms(started) / 1000).toFixed(0)} s)`,
+      `5. Re-upload matching of videos (${VIDEOS} clips of 8 s, ${(frames / Math.max(1, VIDEOS)).toFixed(1)} hashes kept each (5 frames, whole and cropped; an upload is checked mirrored too); ${(ms(started) / 1000).toFixed(0)} s)`,
     );
     for (const [name, count] of Object.entries(matched))
       console.info(`   ${name.padEnd(24)} ${pct(count, VIDEOS).padStart(6)} of ${VIDEOS} copies matched`);

@@ -8,7 +8,7 @@ import {
   type RefusedUpload,
 } from '../../../common/schemas/block-list.ts';
 import { mediaHashes } from '../../db/schema/index.ts';
-import { CORNER_CROPS, hashImage } from '../../services/media/fingerprints.ts';
+import { CORNER_CROPS, CROPS, hashImage, VIDEO_FRAMES } from '../../services/media/fingerprints.ts';
 import { bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator } from '../../test/creators.ts';
 import { createMediaTestApp, type MediaTestApp, tusUpload, waitForProcessing } from '../../test/media.ts';
@@ -126,6 +126,12 @@ describe('re-upload blocking', () => {
     expectRefused(await upload(other, corner, 'image/jpeg'));
     expect((await entries())[0]?.refusals).toBe(2);
 
+    // Flipped left to right: about half its hash bits differ from the original's, while the hash
+    // of its mirror image, which every upload is checked with too, is the original's.
+    const flipped = await sharp(original).flop().jpeg({ quality: 85 }).toBuffer();
+    expectRefused(await upload(other, flipped, 'image/jpeg'));
+    expect((await entries())[0]?.refusals).toBe(3);
+
     // The post's second photo is blocked too; a different photo is accepted.
     expectRefused(await upload(creator, second, 'image/jpeg'));
     await readyPhoto(other, await scene(202));
@@ -135,6 +141,11 @@ describe('re-upload blocking', () => {
     const last = await upload(creator, sourceVideo('testsrc'), 'video/mp4');
     const video = await waitForProcessing(t, creator.token, JSON.parse(last.body).id, 60_000);
     expect(video.status).toBe('ready');
+    // What it keeps are its frames' own hashes; the mirrored ones it was checked with are not kept.
+    const { db } = t.app.services.database;
+    const kept = await db.select().from(mediaHashes).where(eq(mediaHashes.mediaId, video.id));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(VIDEO_FRAMES * CROPS.length);
 
     const takedown = await post(
       t,
@@ -168,6 +179,11 @@ describe('re-upload blocking', () => {
     );
     const refusedCrop = await waitForProcessing(t, other.token, JSON.parse(cropped.body).id, 60_000);
     expect(refusedCrop).toMatchObject({ status: 'failed', failureReason: blockListMessages.mediaBlocked });
+
+    // Mirrored, as a flipped re-upload is: its frames' mirror images are the original's frames.
+    const mirrored = await upload(other, sourceVideo('testsrc', '320x240', 'hflip'), 'video/mp4');
+    const refusedMirror = await waitForProcessing(t, other.token, JSON.parse(mirrored.body).id, 60_000);
+    expect(refusedMirror).toMatchObject({ status: 'failed', failureReason: blockListMessages.mediaBlocked });
 
     const different = await upload(other, sourceVideo('mandelbrot'), 'video/mp4');
     const accepted = await waitForProcessing(t, other.token, JSON.parse(different.body).id, 60_000);

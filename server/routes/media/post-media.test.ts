@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../../../common/schemas/media.ts';
+import { PROCESS_MEDIA } from '../../jobs/process-media.ts';
 import { createUrlSigner } from '../../services/media/url-signing.ts';
 import { bearer, signUpVerified } from '../../test/accounts.ts';
 import { MINUTE } from '../../test/clock.ts';
@@ -468,11 +469,13 @@ describe.each(STORAGE_DRIVERS)(
       const { last: another } = await tusUpload(t, owner.token, await jpeg(300, 200));
       const id = another.json<MediaView>().id;
       expect((await remove(owner.token, `/api/media/${id}`)).statusCode).toBe(200);
-      // Its processing job, if it was running, finds the row gone and removes what it made.
-      const deadline = Date.now() + 10_000;
-      while ((await storedObjects(t)).some((file) => file.includes(id)) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Its processing job, started at once and perhaps writing renditions as the row went, finds
+      // the row gone and removes what it made: once no such job is queued or running, nothing is left.
+      const pending = async () => {
+        const counts = (await t.app.services.queue.counts()).find((queue) => queue.name === PROCESS_MEDIA);
+        return (counts?.queued ?? 0) + (counts?.active ?? 0);
+      };
+      await expect.poll(pending, { timeout: 30_000, interval: 50 }).toBe(0);
       expect((await storedObjects(t)).filter((file) => file.includes(id))).toEqual([]);
     });
 

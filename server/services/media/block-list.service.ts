@@ -125,11 +125,16 @@ export function createBlockListService(deps: {
       throw mediaBlocked();
     },
 
-    /** Keeps an accepted upload's hashes (replacing any from an earlier run of its job). */
+    /**
+     * Keeps an accepted upload's hashes (replacing any from an earlier run of its job); its mirrored
+     * ones were for the check only: an upload's are always compared both ways.
+     */
     async remember(mediaId: string, fingerprints: Fingerprint[]): Promise<void> {
       await blockList.saveMediaHashes(
         mediaId,
-        fingerprints.map(({ kind, hash, quality }) => ({ mediaId, kind, hash, quality })),
+        fingerprints
+          .filter((fingerprint) => !fingerprint.mirrored)
+          .map(({ kind, hash, quality }) => ({ mediaId, kind, hash, quality })),
       );
     },
 

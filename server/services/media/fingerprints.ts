@@ -48,6 +48,11 @@ export interface Fingerprint {
   kind: 'photo' | 'video_frame';
   hash: string;
   quality: number;
+  /**
+   * Of the picture mirrored left to right: an upload's are checked against the block list (a
+   * flipped re-upload is the original's mirror image), and never kept (`BlockList.remember`).
+   */
+  mirrored?: true;
 }
 
 /** Longest side decoded for hashing, as PDQ's reference hasher does. */
@@ -78,6 +83,16 @@ async function luminance(input: string | Buffer): Promise<Luma> {
 }
 
 const centred = (share: number): Crop => ({ left: share, top: share, right: share, bottom: share });
+
+/** The picture mirrored left to right. */
+function mirror(luma: Luma): Luma {
+  const data = new Float64Array(luma.data.length);
+  for (let row = 0; row < luma.height; row++) {
+    const start = row * luma.width;
+    for (let x = 0; x < luma.width; x++) data[start + x] = luma.data[start + luma.width - 1 - x] as number;
+  }
+  return { ...luma, data };
+}
 
 /** The hash of the picture with `crop` cut off. */
 function hashOf(luma: Luma, crop: Crop): PerceptualHash {
@@ -117,10 +132,25 @@ function fingerprintsOf(luma: Luma, crops: readonly Crop[]): Fingerprint[] {
 
 /**
  * An upload's fingerprints: the whole picture and its centred crops (`CROPS`); none when it is too
- * flat to say anything (a blank, one colour).
+ * flat to say anything (a blank, one colour). With `mirrored`, also those of the picture mirrored
+ * left to right (marked `mirrored`), for the block-list check: a flipped copy's DCT differs from
+ * the original's in every odd horizontal frequency (about half the bits), its mirror image does not.
  */
-export async function fingerprintImage(input: string | Buffer): Promise<Fingerprint[]> {
-  return fingerprintsOf(await luminance(input), CROPS.slice(1).map(centred));
+export async function fingerprintImage(
+  input: string | Buffer,
+  options: { mirrored?: boolean } = {},
+): Promise<Fingerprint[]> {
+  const luma = await luminance(input);
+  const crops = CROPS.slice(1).map(centred);
+  const found = fingerprintsOf(luma, crops);
+  if (!options.mirrored || found.length === 0) return found;
+  const seen = new Set(found.map((fingerprint) => fingerprint.hash));
+  for (const fingerprint of fingerprintsOf(mirror(luma), crops)) {
+    if (seen.has(fingerprint.hash)) continue;
+    seen.add(fingerprint.hash);
+    found.push({ ...fingerprint, mirrored: true });
+  }
+  return found;
 }
 
 /**
@@ -139,9 +169,9 @@ export function frameTimes(durationSeconds: number, count = VIDEO_FRAMES): numbe
 
 /**
  * Hashes of a sample of a video's frames (one ffmpeg seek each), each frame whole and at the
- * centred crops (`CROPS`), as a photo upload is: a copy cut down by 10% matches the crop of the
- * original it shows. Flat frames (black, a fade) are left out, and a frame ffmpeg refuses is
- * skipped rather than failing the upload.
+ * centred crops (`CROPS`), and mirrored, as a photo upload is: a copy cut down by 10% matches the
+ * crop of the original it shows, a flipped copy its mirror image. Flat frames (black, a fade) are
+ * left out, and a frame ffmpeg refuses is skipped rather than failing the upload.
  */
 export async function fingerprintVideo(
   deps: { ffmpeg: Ffmpeg; scratchRoot: string },
@@ -161,10 +191,10 @@ export async function fingerprintVideo(
         throw error;
       }
       if (((await stat(frame).catch(() => null))?.size ?? 0) === 0) continue;
-      for (const { hash, quality } of await fingerprintImage(frame)) {
+      for (const { hash, quality, mirrored } of await fingerprintImage(frame, { mirrored: true })) {
         if (seen.has(hash)) continue;
         seen.add(hash);
-        found.push({ kind: 'video_frame', hash, quality });
+        found.push({ kind: 'video_frame', hash, quality, ...(mirrored ? { mirrored } : {}) });
       }
     } finally {
       await rm(frame, { force: true });

@@ -80,7 +80,7 @@ export function createPostUploadService(deps: {
         if (type.kind === 'image') {
           facts = { ...(await readImageSize(local.path)), durationSeconds: null };
           // One that does not decode is refused by the job in the words it uses for that.
-          fingerprints = await fingerprintImage(local.path).catch(() => []);
+          fingerprints = await fingerprintImage(local.path, { mirrored: true }).catch(() => []);
           await deps.blockList.assertNotBlocked(user.id, uploadId, fingerprints);
         } else {
           const probe = await deps.ffmpeg.probe(local.path);

@@ -146,7 +146,9 @@ export function createMediaProcessor(deps: {
      */
     async process(mediaId: string): Promise<void> {
       const row = await deps.media.findById(mediaId);
-      if (row?.status !== 'processing' || !row.originalKey) return;
+      // Deleted while an earlier run was writing its files: what that run left goes now.
+      if (!row) return storage.deletePrefix(`${mediaId}/`);
+      if (row.status !== 'processing' || !row.originalKey) return;
       let local: LocalFile | null = null;
       let step: 'reading' | 'rendering' | 'saving' = 'reading';
       try {
@@ -165,6 +167,12 @@ export function createMediaProcessor(deps: {
         else await storage.delete(row.originalKey);
       } catch (error) {
         if (!(error instanceof AppError)) {
+          // Deleted while it was processing (its files removed under a write): nothing may stay
+          // behind, and there is nothing to try again.
+          if ((await deps.media.findById(mediaId).catch(() => row)) === null) {
+            await storage.deletePrefix(`${row.id}/`).catch(() => {});
+            return;
+          }
           deps.log.error({ err: error, mediaId }, 'media processing failed');
           throw new Error(plainReason(error, step, row.kind));
         }

@@ -95,7 +95,7 @@ export function createUploadService(deps: {
         { ...rules, wrongType: mediaMessages.selectImage, accepts: (type) => type.kind === 'image' },
         async (id, path, type, size) => {
           const rendered = await renderImage(path);
-          const fingerprints = await fingerprintImage(path);
+          const fingerprints = await fingerprintImage(path, { mirrored: true });
           await deps.blockList.assertNotBlocked(user.id, id, fingerprints);
           const variants = await storeRendered(storage, id, rendered.files);
           const now = deps.clock.now();
