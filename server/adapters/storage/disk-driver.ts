@@ -72,7 +72,9 @@ export function createDiskStorage(root: string): Storage {
 
     async deletePrefix(prefix) {
       assertValidKey(prefix.replace(/\/$/, ''));
-      await rm(path.join(root, prefix), { recursive: true, force: true });
+      // A file written into the folder as it goes (a job still rendering it) fails the removal
+      // with ENOTEMPTY: it is tried again.
+      await rm(path.join(root, prefix), { recursive: true, force: true, maxRetries: 3 });
     },
 
     async presignedUrl() {

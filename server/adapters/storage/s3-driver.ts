@@ -162,8 +162,15 @@ export function createS3Storage(
     },
 
     async deletePrefix(prefix) {
-      const keys = await listKeys(`${objectKey(prefix.replace(/\/$/, ''))}/`);
-      if (keys.length > 0) await deleteKeys(keys.map((item) => item.key));
+      // Listed again until nothing is left: a file written while the folder was being deleted
+      // (a job still rendering it), or a key the store failed to delete, goes in the next round.
+      const folder = `${objectKey(prefix.replace(/\/$/, ''))}/`;
+      for (let round = 0; round < 3; round += 1) {
+        const keys = await listKeys(folder);
+        if (keys.length === 0) return;
+        await deleteKeys(keys.map((item) => item.key));
+      }
+      if ((await listKeys(folder)).length > 0) throw new Error(`could not delete everything under ${prefix}`);
     },
 
     async presignedUrl(key, options) {
