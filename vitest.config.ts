@@ -25,11 +25,14 @@ const ownProcessTests = [
 ];
 const webTests = 'web/**/*.test.{ts,tsx}';
 /**
- * Web test files that replace a module (`vi.mock`): a replacement holds only in a fresh module
- * graph, so these run isolated; every other web file shares its worker's loaded modules.
+ * Web test files that replace a module (`vi.mock`), load modules afresh (`vi.resetModules`) or say
+ * they need modules no other file has used (`@vitest-isolate`, with the reason): these hold only
+ * in a fresh module graph, so they run isolated; every other web file shares its worker's modules.
  */
 const webTestsWithMocks = globSync(webTests, { cwd: fromRoot('.') }).filter((file) =>
-  /\bvi\.(do)?[mM]ock\(/.test(readFileSync(fromRoot(`./${file}`), 'utf8')),
+  /\bvi\.(do)?[mM]ock\(|\bvi\.resetModules\(|@vitest-isolate\b/.test(
+    readFileSync(fromRoot(`./${file}`), 'utf8'),
+  ),
 );
 
 /**

@@ -1,10 +1,10 @@
 /**
  * The first paint of a public page, rendered by the server (built by `npm run build` into
- * dist/ssr, loaded by server/plugins/web-app.ts). Always the signed-out view: the session lives in
- * the browser's storage, so the server cannot know it. The browser then renders the page itself
- * and replaces this markup (web/main.tsx), starting from the same data (docs/decisions/0026).
- * Beside it comes the page's skeleton, which a signed-in viewer sees instead until the app has
- * rendered their own page (app/layouts/session-skeleton.tsx).
+ * dist/ssr, loaded by server/plugins/web-app.ts): the signed-out view, or a signed-in viewer's own
+ * when the page cookie named a valid session (server/plugins/page-renderer.ts). The browser then
+ * adopts this markup (web/main.tsx), starting from the same data (docs/decisions/0026).
+ * Beside it comes the page's skeleton, which a signed-in viewer sees instead when the page is not
+ * theirs, until the app has rendered their own page (app/layouts/session-skeleton.tsx).
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -15,6 +15,7 @@ import { AppProvider } from './app/provider.tsx';
 import { appRoutes } from './app/router.tsx';
 import { setApiTransport } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { renderAs, type Session, toSessionUser } from './lib/session.ts';
 
 export interface ServerPage {
   /** The markup of #root. */
@@ -25,7 +26,10 @@ export interface ServerPage {
   skeleton: string;
 }
 
-/** API calls during rendering go to the server's own routes, without a session. */
+/**
+ * API calls during rendering go to the server's own routes; the transport signs them in as the
+ * viewer the page is rendered for, if any (the app's own client has no stored token here).
+ */
 export function setServerApiTransport(transport: typeof fetch): void {
   setApiTransport(transport);
 }
@@ -54,19 +58,31 @@ async function fetchPending(client: QueryClient): Promise<boolean> {
   return pending.length > 0;
 }
 
-/** Null when the router answers with a redirect or a Response instead of a page. */
-export async function renderPage(url: string): Promise<ServerPage | null> {
+/** Whom a page is rendered for: the session's token and the user `/api/auth/profile` answered. */
+export interface PageViewer {
+  token: string;
+  user: unknown;
+}
+
+/**
+ * Null when the router answers with a redirect or a Response instead of a page. With `viewer`, the
+ * page is that viewer's own, as the app would render it for their stored session.
+ */
+export async function renderPage(url: string, viewer?: PageViewer): Promise<ServerPage | null> {
+  const session: Session | null = viewer ? { token: viewer.token, user: toSessionUser(viewer.user) } : null;
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
   const render = () =>
-    renderToString(
-      <StrictMode>
-        <AppProvider client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
-      </StrictMode>,
+    renderAs(session, () =>
+      renderToString(
+        <StrictMode>
+          <AppProvider client={client}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </StrictMode>,
+      ),
     );
   let html = render();
   for (let pass = 1; pass < MAX_PASSES && (await fetchPending(client)); pass += 1) html = render();

@@ -25,11 +25,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
 // A public page comes with its first paint rendered by the server (server/plugins/page-renderer.ts)
-// and the data it was rendered from. Signed out, the app starts from that data and adopts the markup.
-// Signed in, that data is not this viewer's (not every query key names the viewer): it is left out.
+// and the data it was rendered from: the visitor's page, or a signed-in viewer's own (named by
+// <meta name="viewer">, from the page cookie). When it was rendered for this device's session, the
+// app starts from that data and adopts the markup. Otherwise that data is not this viewer's (not
+// every query key names the viewer): it is left out, and the page is drawn again.
 const serverState = document.getElementById('server-state');
-const signedIn = getSession() !== null;
-if (serverState?.textContent && !signedIn) {
+const renderedFor = document.querySelector('meta[name="viewer"]')?.getAttribute('content') ?? null;
+const ownPage = (getSession()?.user.id ?? null) === renderedFor;
+if (serverState?.textContent && ownPage) {
   try {
     hydrate(queryClient, JSON.parse(serverState.textContent));
   } catch {
@@ -58,10 +61,10 @@ function start() {
       {serverRendered ? <TakeOverServerMarkup /> : null}
     </StrictMode>
   );
-  // Signed out, the server's markup is this very page: React adopts it instead of drawing it again.
-  // Where it differs (a clock or a preference of this device), React draws that part itself.
+  // The server's markup is this very page: React adopts it instead of drawing it again. Where it
+  // differs (a clock or a preference of this device), React draws that part itself.
   // In a transition React works in slices, so the main thread stays free for input meanwhile.
-  if (serverRendered && !signedIn) {
+  if (serverRendered && ownPage) {
     setHydrating(true);
     startTransition(() => {
       hydrateRoot(container as HTMLElement, app, {
@@ -70,8 +73,8 @@ function start() {
     });
     return;
   }
-  // Signed in, the server's markup is the visitor's page: nothing of it may be kept, not even a
-  // part Preact would leave in place while it waits for that part's code.
+  // The server's markup is someone else's page (the visitor's, to a signed-in device): nothing of
+  // it may be kept, not even a part Preact would leave in place while it waits for that part's code.
   if (serverRendered) container?.replaceChildren();
   const root = createRoot(container as HTMLElement);
   startTransition(() => root.render(app));

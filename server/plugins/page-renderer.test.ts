@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountsTestApp, createAccountsTestApp, signUpVerified } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { pageCookieToken } from './page-renderer.ts';
 
 /**
  * A build with a server entry in the shape `vite build` gives dist/ssr/entry-server.js (the real one
@@ -13,9 +15,17 @@ import { createTestApp, type TestApp } from '../test/helpers.ts';
 const serverEntry = `
 let transport;
 export function setServerApiTransport(next) { transport = next; }
-export async function renderPage(url) {
+export async function renderPage(url, viewer) {
   const { pathname } = new URL(url);
   if (pathname === '/public-profile/broken') throw new Error('the page could not render');
+  if (pathname === '/public-profile/whose') {
+    const profile = await transport('/api/auth/profile');
+    return {
+      html: '<main><h1>' + (viewer ? 'Yours, ' + viewer.user.email : 'Anyone') + '</h1></main>',
+      state: { profile: profile.status, token: viewer ? viewer.token : null },
+      skeleton: '<div class="skeleton">Loading your page</div>',
+    };
+  }
   const health = await transport('/api/health?from=page');
   const write = await transport('/api/health', { method: 'POST' });
   return {
@@ -111,5 +121,71 @@ describe('public pages rendered by the server', () => {
     const about = await t.app.inject({ method: 'GET', url: '/about' });
     expect(about.statusCode).toBe(200);
     expect(about.body).toBe(template);
+  });
+});
+
+describe("a signed-in viewer's own page (the page cookie)", () => {
+  let t: AccountsTestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = writeBuild();
+    t = await createAccountsTestApp({ WEB_DIST_DIR: path.join(root, 'web') });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const page = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/public-profile/whose', headers: cookie ? { cookie } : {} });
+  const stateOf = (html: string) =>
+    JSON.parse(
+      html.match(/<script type="application\/json" id="server-state">(.*?)<\/script>/)?.[1] ?? 'null',
+    );
+
+  it('renders for the session the cookie names, reads as them, and lets no cache keep it', async () => {
+    const viewer = await signUpVerified(t);
+    const response = await page(`theme=dark; fp_session=${encodeURIComponent(viewer.token)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    const html = response.body;
+    expect(html).toContain(`<h1>Yours, ${viewer.email}</h1>`);
+    // The page's reads were signed in as the viewer.
+    expect(stateOf(html)).toEqual({ profile: 200, token: viewer.token });
+    // Named, so a browser whose stored session is someone else's does not show it (theme-init.js).
+    expect(html).toContain(`<meta name="viewer" content="${viewer.user.id}"><script src="/theme-init.js"`);
+    expect(html).toContain('<div id="root" data-server-rendered data-viewer inert><main>');
+    // The skeleton stays beside it for a device whose stored session differs.
+    expect(html).toContain('<div id="session-skeleton" inert>');
+  });
+
+  it("renders the visitor's page, cacheable as before, for a missing, unknown or ended session", async () => {
+    const viewer = await signUpVerified(t);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${viewer.token}` },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    for (const cookie of [
+      undefined,
+      'fp_session=not-a-token',
+      `fp_session=${viewer.token}`,
+      'fp_session=%E0%A4%A',
+    ]) {
+      const response = await page(cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<h1>Anyone</h1>');
+      expect(response.body).not.toContain('name="viewer"');
+      expect(stateOf(response.body)).toEqual({ profile: 401, token: null });
+    }
+  });
+
+  it('reads the token from the cookie header alone', () => {
+    expect(pageCookieToken('a=1; fp_session=abc%3D%3D; b=2')).toBe('abc==');
+    expect(pageCookieToken('fp_sessionx=abc')).toBeNull();
+    expect(pageCookieToken('fp_session=')).toBeNull();
+    expect(pageCookieToken(undefined)).toBeNull();
   });
 });

@@ -4,19 +4,32 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routes } from '../../common/routes.ts';
+import { sessionCookie } from '../../common/storage-keys.ts';
 
 /** What `npm run build` puts in dist/ssr/entry-server.js (web/entry-server.tsx). */
 interface ServerEntry {
   setServerApiTransport(transport: typeof fetch): void;
-  /** `skeleton` is missing from a build made before signed-in skeletons. */
-  renderPage(url: string): Promise<{ html: string; state: unknown; skeleton?: string } | null>;
+  /**
+   * `skeleton` is missing from a build made before signed-in skeletons; `viewer` is ignored by a
+   * build made before viewers' own pages (the page is then the visitor's).
+   */
+  renderPage(
+    url: string,
+    viewer?: { token: string; user: unknown },
+  ): Promise<{ html: string; state: unknown; skeleton?: string } | null>;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Rendered for the signed-in viewer the page cookie named: never to be kept by a shared cache. */
+  personal: boolean;
 }
 
 export interface PageRenderer {
   /** Route patterns of the pages it renders. */
   paths: readonly string[];
   /** The page with its first paint and data, or null to send the plain index.html. */
-  render(request: FastifyRequest): Promise<string | null>;
+  render(request: FastifyRequest): Promise<RenderedPage | null>;
 }
 
 /**
@@ -44,6 +57,24 @@ export function appAfterFirstPaint(template: string): string {
 }
 /** JSON that can never close the script element it sits in. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** Text safe inside a double-quoted attribute. */
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The token in the request's page cookie (common/storage-keys.ts), if any. */
+export function pageCookieToken(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== sessionCookie) continue;
+    try {
+      const token = decodeURIComponent(rest.join('='));
+      return token === '' ? null : token;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 /**
  * Loads the server entry built next to the web app (dist/ssr beside dist/web). Without it (a
@@ -59,50 +90,71 @@ export async function loadPageRenderer(
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const shell = appAfterFirstPaint(template);
   // The page's reads come from the visitor's address (request.ip, after TRUST_PROXY), so rules
-  // that depend on it, such as a creator's blocked countries, answer as they would to the browser.
-  const visitor = new AsyncLocalStorage<string>();
-  // The page's reads go through the app's own routes, signed out; rendering never writes.
+  // that depend on it, such as a creator's blocked countries, answer as they would to the browser;
+  // and, for a viewer's own page, with their session's token, so every policy answers as to them.
+  const visitor = new AsyncLocalStorage<{ ip: string; token: string | null }>();
+  const read = async (pathAndQuery: string, token: string | null) =>
+    app.inject({
+      method: 'GET',
+      url: pathAndQuery,
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(visitor.getStore() ? { remoteAddress: visitor.getStore()?.ip } : {}),
+    });
+  // The page's reads go through the app's own routes; rendering never writes.
   entry.setServerApiTransport(async (input, init) => {
     if ((init?.method ?? 'GET') !== 'GET') return new Response(null, { status: 405 });
     const url = new URL(String(input), 'http://page.invalid');
-    const response = await app.inject({
-      method: 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { accept: 'application/json' },
-      ...(visitor.getStore() ? { remoteAddress: visitor.getStore() } : {}),
-    });
+    const response = await read(`${url.pathname}${url.search}`, visitor.getStore()?.token ?? null);
     return new Response(response.rawPayload, {
       status: response.statusCode,
       headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
     });
   });
+  /** The viewer the page cookie names, if its session is valid (as the API itself decides). */
+  const viewerOf = async (request: FastifyRequest) => {
+    const token = pageCookieToken(request.headers.cookie);
+    if (!token) return null;
+    const profile = await visitor.run({ ip: request.ip, token: null }, () =>
+      read('/api/auth/profile', token),
+    );
+    if (profile.statusCode !== 200) return null;
+    const { user } = profile.json() as { user?: { id?: unknown } };
+    return typeof user?.id === 'string' ? { token, user, id: user.id } : null;
+  };
   return {
     paths: serverRendered,
     async render(request) {
       try {
-        const page = await visitor.run(request.ip, () =>
-          entry.renderPage(new URL(request.url, 'http://page.invalid').href),
+        const viewer = await viewerOf(request);
+        const page = await visitor.run({ ip: request.ip, token: viewer?.token ?? null }, () =>
+          entry.renderPage(
+            new URL(request.url, 'http://page.invalid').href,
+            viewer ? { token: viewer.token, user: viewer.user } : undefined,
+          ),
         );
         if (!page) return null;
         // React places the images it wants early (rel=preload) before the markup: they go in <head>.
         const hints = page.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
         const body = page.html.slice(hints.length);
-        return (
-          shell
-            // Functions, so a `$&` or `$'` in the page's text is text, not a replacement pattern.
-            .replace('</head>', () => `${hints}</head>`)
-            // The page is painted without its JavaScript: pictures, fonts and styles come first.
-            .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-            .replace(
-              ROOT,
-              () =>
-                // A signed-in viewer sees the skeleton instead of the visitor's page until the app
-                // shows their own (index.html's rules, web/public/theme-init.js, web/main.tsx).
-                (page.skeleton ? `<div id="session-skeleton" inert>${page.skeleton}</div>` : '') +
-                `<div id="root" data-server-rendered inert>${body}</div>` +
-                `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>`,
-            )
-        );
+        // A viewer's own page names them, so the browser shows it only to the same stored session
+        // (web/public/theme-init.js): any other device state gets the skeleton until the app runs.
+        const viewerMeta = viewer ? `<meta name="viewer" content="${attribute(viewer.id)}">` : '';
+        const html = shell
+          // Functions, so a `$&` or `$'` in the page's text is text, not a replacement pattern.
+          .replace('</head>', () => `${hints}</head>`)
+          .replace('<script src="/theme-init.js"', (script) => `${viewerMeta}${script}`)
+          // The page is painted without its JavaScript: pictures, fonts and styles come first.
+          .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+          .replace(
+            ROOT,
+            () =>
+              // A signed-in viewer sees the skeleton instead of a page that is not theirs until the
+              // app shows their own (index.html's rules, web/public/theme-init.js, web/main.tsx).
+              (page.skeleton ? `<div id="session-skeleton" inert>${page.skeleton}</div>` : '') +
+              `<div id="root" data-server-rendered${viewer ? ' data-viewer' : ''} inert>${body}</div>` +
+              `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>`,
+          );
+        return { html, personal: viewer !== null };
       } catch (error) {
         request.log.warn({ err: error }, 'page not rendered on the server: sending the plain page');
         return null;

@@ -30,8 +30,13 @@ export default fp(
       for (const url of renderer?.paths ?? []) {
         app.get(url, { schema: { hide: true } }, async (request, reply) => {
           const page = await renderer?.render(request);
+          // The page depends on the page cookie: a viewer's own is theirs alone, kept by no cache.
+          reply.header('vary', 'cookie');
           if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html', options.distDir);
-          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+          return reply
+            .header('cache-control', page.personal ? 'private, no-store' : 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(page.html);
         });
       }
       await app.register(fastifyStatic, {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '#common/storage-keys.ts';
-import { getSession, restoreSession, setSession, signOut } from './session.ts';
+import { sessionCookie, storageKeys } from '#common/storage-keys.ts';
+import { getSession, reloadSession, renderAs, restoreSession, setSession, signOut } from './session.ts';
 
 const storedUser = {
   id: 'u1',
@@ -59,5 +59,39 @@ describe('session', () => {
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(localStorage.getItem(storageKeys.user)).toBeNull();
     expect(getSession()).toBeNull();
+  });
+
+  describe("the page cookie (the server renders this viewer's own first paint with it)", () => {
+    const cookieToken = () =>
+      document.cookie
+        .split('; ')
+        .find((part) => part.startsWith(`${sessionCookie}=`))
+        ?.slice(sessionCookie.length + 1) ?? null;
+
+    it('carries the token of a new sign-in, and goes at sign-out', () => {
+      setSession({ token: 'token with spaces;', user: storedUser });
+      expect(decodeURIComponent(cookieToken() ?? '')).toBe('token with spaces;');
+      signOut();
+      expect(cookieToken()).toBeNull();
+    });
+
+    it('follows the stored session when it is read again (a session from before, another tab)', () => {
+      signOut();
+      localStorage.setItem(storageKeys.token, 't-stored');
+      localStorage.setItem(storageKeys.user, JSON.stringify(storedUser));
+      reloadSession();
+      expect(cookieToken()).toBe('t-stored');
+      localStorage.clear();
+      reloadSession();
+      expect(cookieToken()).toBeNull();
+    });
+
+    it('renders as a given session for one synchronous render only', () => {
+      signOut();
+      const seen = renderAs({ token: 't-page', user: storedUser }, () => getSession()?.user.id);
+      expect(seen).toBe('u1');
+      expect(getSession()).toBeNull();
+      expect(cookieToken()).toBeNull();
+    });
   });
 });

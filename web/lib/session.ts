@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { storageKeys } from '#common/storage-keys.ts';
+import { limits } from '#common/limits.ts';
+import { sessionCookie, storageKeys } from '#common/storage-keys.ts';
 import { tellWorkerSignedOut } from './service-worker.ts';
 import { onStorageChange, storage } from './storage.ts';
 
@@ -66,7 +67,30 @@ export function restoreSession(): Session | null {
   }
 }
 
+/**
+ * Keeps the page cookie (common/storage-keys.ts) in step with the stored session, so the server
+ * renders this viewer's own first paint of Home, Discover and a profile. Not HttpOnly: it holds
+ * the token the app already keeps in storage, and only the app writes it.
+ */
+function syncSessionCookie(session: Session | null): void {
+  if (typeof document === 'undefined') return;
+  const written = readSessionCookie();
+  if (session?.token === written || (!session && written === null)) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari before 18.4 and from the test DOM.
+  document.cookie = session
+    ? `${sessionCookie}=${encodeURIComponent(session.token)}; Path=/; SameSite=Lax; Max-Age=${limits.auth.sessionTtlDays * 86_400}${secure}`
+    : `${sessionCookie}=; Path=/; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT${secure}`;
+}
+
+function readSessionCookie(): string | null {
+  const prefix = `${sessionCookie}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) || null : null;
+}
+
 let current: Session | null = restoreSession();
+syncSessionCookie(current);
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -86,12 +110,14 @@ export function setSession(session: Session): void {
   storage.set(storageKeys.token, session.token);
   storage.set(storageKeys.user, JSON.stringify(session.user));
   current = session;
+  syncSessionCookie(session);
   emit();
 }
 
 /** Forgets the session locally: both storage keys go, subscribers re-render signed out. */
 export function signOut(): void {
   storage.remove(storageKeys.token, storageKeys.user);
+  syncSessionCookie(null);
   // The feed pages the worker keeps for offline visits are this viewer's (web/sw/index.ts).
   tellWorkerSignedOut();
   if (current === null) return;
@@ -102,7 +128,22 @@ export function signOut(): void {
 /** Re-reads storage; used after another tab signs in or out, and by tests. */
 export function reloadSession(): void {
   current = restoreSession();
+  syncSessionCookie(current);
   emit();
+}
+
+/**
+ * Renders as `session` on the server (web/entry-server.tsx): `render` runs synchronously, so no
+ * other page's render sees it. In the browser the session is always the stored one.
+ */
+export function renderAs<T>(session: Session | null, render: () => T): T {
+  const stored = current;
+  current = session;
+  try {
+    return render();
+  } finally {
+    current = stored;
+  }
 }
 
 let stopWatchingOtherTabs: (() => void) | null = null;

@@ -12,18 +12,25 @@
   } catch (_error) {
     // Storage or matchMedia unavailable: the light default stays until the app starts.
   }
+  // The page the server rendered is shown only to the session it was rendered for: signed out,
+  // the visitor's page; signed in, the viewer's own (named by <meta name="viewer">). Otherwise it
+  // stays hidden, and its skeleton shows, until the app replaces both (index.html;
+  // server/plugins/page-renderer.ts). Mirrors storageKeys.token and storageKeys.user.
+  const viewer = document.querySelector('meta[name="viewer"]')?.getAttribute('content') ?? null;
+  let stored = null;
   try {
-    // Signed in: the server's signed-out first paint stays hidden, and its skeleton shows, until
-    // the app replaces both (index.html; server/plugins/page-renderer.ts). Mirrors storageKeys.token.
-    if (window.localStorage.getItem('token')) document.documentElement.dataset.session = '';
+    if (window.localStorage.getItem('token'))
+      stored = String(JSON.parse(window.localStorage.getItem('user')).id);
   } catch (_error) {
-    // Storage unavailable: nobody is signed in on this device.
+    // Storage unavailable or unreadable: nobody is signed in on this device.
   }
+  if (stored !== viewer) document.documentElement.dataset.session = '';
 })();
 
 // A page painted by the server names the app's module on this script (data-app): it is asked
 // for once that page has painted, so a slow network serves the first paint first (decision 0032).
-// Signed in, it is asked for at once: the page shows only its skeleton until the app has run.
+// When the page is not this device's session's, it is asked for at once: the page shows only its
+// skeleton until the app has run.
 (() => {
   const app = document.currentScript?.dataset.app;
   if (!app) return;

@@ -10,6 +10,7 @@ import {
   ShieldCheck,
   UserRound,
 } from 'lucide-react';
+import { useState } from 'react';
 import { isAdmin } from '../../components/admin-gate.tsx';
 import {
   DropdownMenu,
@@ -36,11 +37,12 @@ interface AccountDropdownProps {
  * admins also reach creator review, reports, support and payouts.
  */
 export function AccountDropdown({ user, defaultOpen = false }: AccountDropdownProps) {
+  const [open, setOpen] = useState(defaultOpen);
   const { go } = useAppNavigate();
   const logout = useLogout();
   const isCreator = useCreatorStanding(user.id) === 'approved';
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
         <AccountButton user={user} />
       </DropdownMenuTrigger>

@@ -2,18 +2,21 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { usePrefetchWhenIdle } from '../../lib/page-idle.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
 
-// The dropdown (Radix) loads right after the first paint, outside the first page's JavaScript.
-const AccountDropdown = lazy(() =>
-  import('./account-dropdown.tsx').then((module) => ({ default: module.AccountDropdown })),
-);
+// The dropdown (Radix) is fetched once the page is idle and takes the avatar's place at the first
+// tap, opened: outside the first page's JavaScript and the work that puts the page on screen.
+const loadDropdown = () => import('./account-dropdown.tsx');
+const AccountDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.AccountDropdown })));
 
 /** Signed out: Sign In and Sign Up. Signed in: the avatar opens Profile, Dashboard (creators) and Logout. */
 export function AccountMenu() {
   const session = useSession();
-  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  // Set at the first press (pointer down, or a click from the keyboard): the menu mounts open.
+  const [wanted, setWanted] = useState(false);
+  usePrefetchWhenIdle(session ? loadDropdown : null);
 
   if (!session) {
     return (
@@ -28,9 +31,17 @@ export function AccountMenu() {
     );
   }
 
+  const button = (
+    <AccountButton
+      user={session.user}
+      onPointerEnter={() => void loadDropdown()}
+      onPointerDown={() => setWanted(true)}
+      onClick={() => setWanted(true)}
+    />
+  );
   return (
-    <Suspense fallback={<AccountButton user={session.user} onClick={() => setOpenWhenLoaded(true)} />}>
-      <AccountDropdown user={session.user} defaultOpen={openWhenLoaded} />
+    <Suspense fallback={button}>
+      {wanted ? <AccountDropdown user={session.user} defaultOpen /> : button}
     </Suspense>
   );
 }

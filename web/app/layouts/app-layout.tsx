@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { CheckoutReturnHost, OneTapHost } from '../../features/fan-payments/index.ts';
 import { cn } from '../../lib/utils.ts';
 import { AuthModalHost } from './auth-modal-host.tsx';
@@ -21,10 +22,14 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <TopBar />
+      <HydrateLater>
+        <TopBar />
+      </HydrateLater>
       <OfflineBanner />
       <div className="mx-auto flex w-full max-w-[1600px]">
-        <LeftNav />
+        <HydrateLater>
+          <LeftNav />
+        </HydrateLater>
         <main
           id="main"
           tabIndex={-1}

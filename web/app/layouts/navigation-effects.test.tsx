@@ -1,3 +1,5 @@
+// @vitest-isolate: analytics is configured once per page load (the first answer wins), so this
+// file needs an analytics module that no other file has configured.
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useParams } from 'react-router';
