@@ -10,6 +10,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, router } from './app/app.tsx';
+import { keepListsForOffline } from './features/posts/index.ts';
 import { initFonts } from './lib/fonts.ts';
 import { setHydrating } from './lib/hydration.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -35,6 +36,7 @@ const ownPage = (getSession()?.user.id ?? null) === renderedFor;
 if (serverState?.textContent && ownPage) {
   try {
     hydrate(queryClient, JSON.parse(serverState.textContent));
+    keepListsForOffline(queryClient);
   } catch {
     // Unreadable: the page asks the API as it would without it.
   }

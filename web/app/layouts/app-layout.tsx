@@ -22,11 +22,10 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <HydrateLater>
-        <TopBar />
-      </HydrateLater>
+      <TopBar />
       <OfflineBanner />
       <div className="mx-auto flex w-full max-w-[1600px]">
+        {/* The side menu (links, and hidden on a phone) is adopted in a task of its own. */}
         <HydrateLater>
           <LeftNav />
         </HydrateLater>

@@ -1,6 +1,12 @@
-import { type InfiniteData, infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { PostList } from '#common/schemas/posts.ts';
 import { api } from '../../../lib/api-client.ts';
+import { pageIdle } from '../../../lib/page-idle.ts';
 import { readPostList } from '../../../lib/read-response.ts';
 
 export type PostPages = InfiniteData<PostList, string | null>;
@@ -57,5 +63,24 @@ export function postPagesOptions<Key extends QueryKey>(
     // A tab left in the background past the links' lifetime comes back with fresh ones.
     refetchOnWindowFocus: true,
     refetchInterval: (query) => refreshInterval(query.state.data),
+  });
+}
+
+/** The lists the service worker keeps for an offline visit (web/sw/cache-rules.ts, FEED). */
+const OFFLINE_LISTS = new Set(['feed', 'discover', 'creator']);
+
+/**
+ * A page adopted from the server's data asked the API for none of its lists, so the service
+ * worker kept none of them: once the page is idle, and only when a worker controls it, the lists
+ * on screen are asked for again through the worker, which keeps the last answer for an offline
+ * visit (and the cards get whatever changed meanwhile).
+ */
+export function keepListsForOffline(client: QueryClient): void {
+  void pageIdle().then(() => {
+    if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+    void client.refetchQueries({
+      type: 'active',
+      predicate: ({ queryKey }) => queryKey[0] === 'posts' && OFFLINE_LISTS.has(String(queryKey[1])),
+    });
   });
 }
