@@ -1,4 +1,5 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
@@ -21,7 +22,15 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // A toast that goes leaves its toaster a timer (200 ms) that updates its state: it must run while
+  // this test's window still exists, not after the worker has taken the window away.
+  if (document.querySelector('[data-sonner-toast]')) {
+    toast.dismiss();
+    await waitFor(() => {
+      if (document.querySelector('[data-sonner-toast]')) throw new Error('a toast is still on screen');
+    });
+  }
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
