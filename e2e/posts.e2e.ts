@@ -10,7 +10,7 @@ import {
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { baseUrl, openPage, useBrowser, viewports, waitForApp } from './support/browser.ts';
 import { solidPng } from './support/fixtures.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
@@ -189,6 +189,8 @@ describe('posts, Discover and search in a browser', () => {
     expect(await like.getAttribute('aria-pressed')).toBe('true');
 
     // Misspelt in the top bar: the creator is in the dropdown; Enter lists them on Discover.
+    // The reload is the fan's own page from the server: typing waits until the app has adopted it.
+    await waitForApp(fan.page);
     const search = fan.page.getByRole('banner').getByRole('searchbox', { name: 'Search creators' });
     await search.fill('zanel okonkow');
     // This attempt's creator: a retry of this test adds another Zanele Okonkwo.

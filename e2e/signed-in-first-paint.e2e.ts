@@ -8,7 +8,7 @@ import {
   createVerifiedAccount,
   signInContext,
 } from './support/accounts.ts';
-import { baseUrl, openPage, useBrowser, viewports } from './support/browser.ts';
+import { baseUrl, openPage, useBrowser, viewports, waitForApp } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
 /**
@@ -128,6 +128,10 @@ async function expectOwnViewFirst(
     else await page.reload();
     // Generous: a busy machine may take its time to show the signed-in view.
     await signedInView(page).waitFor({ state: 'visible', timeout: 30_000 });
+    // Adopting the viewer's page keeps its top bar whole: one search box, not one of the server's
+    // beside one the app drew again (a part that draws nothing once claimed the next node).
+    await waitForApp(page);
+    expect(await page.locator('#root header form[role="search"]').count(), `${path} (${load})`).toBe(1);
     const frames = await readFrames(page);
     const after = frames.first ? Math.round(frames.first.at - frames.responseEnd) : null;
     seen.push(

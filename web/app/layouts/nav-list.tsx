@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { routes } from '#common/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Hint } from '../../components/ui/hint.tsx';
+import { useMounted } from '../../hooks/use-mounted.ts';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import type { NavItem } from './nav-items.ts';
@@ -44,6 +45,8 @@ interface NavListProps {
 
 export function NavList({ items, collapsed = false, onNavigate }: NavListProps) {
   const userId = useSession()?.user.id;
+  // The badge draws nothing until its count comes: never part of the server's markup.
+  const mounted = useMounted();
   return (
     <ul className="flex flex-col gap-1">
       {items.map(({ name, label, icon: Icon, badge, to }) => (
@@ -66,7 +69,7 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
                   {badge}
                 </Badge>
               ) : null}
-              {name === 'messages' && userId ? (
+              {name === 'messages' && userId && mounted ? (
                 <Suspense fallback={null}>
                   <MessagesNavBadge userId={userId} collapsed={collapsed} />
                 </Suspense>

@@ -8,7 +8,6 @@ import {
   Suspense,
   useEffect,
   useId,
-  useRef,
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -59,20 +58,6 @@ export function SearchForm({ className, style }: SearchFormProps) {
   const phone = useMediaQuery(`(max-width: ${limits.mobileBreakpointPx - 1}px)`);
 
   useEffect(() => setValue(currentQuery), [currentQuery]);
-
-  // What was typed into the server's markup before the app adopted it (a fast typist on a phone)
-  // is taken over, and searched for if the box still has the focus, instead of being dropped.
-  const input = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the box is first in place
-  useEffect(() => {
-    const early = input.current?.value ?? '';
-    if (early === value) return;
-    setValue(early);
-    if (document.activeElement === input.current) {
-      setOpen(true);
-      void loadSuggestions();
-    }
-  }, []);
 
   const typed = value.trim();
   const settled = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -151,7 +136,6 @@ export function SearchForm({ className, style }: SearchFormProps) {
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
-          ref={input}
           id={id}
           type="search"
           name="q"

@@ -4,6 +4,7 @@ import { pathTo } from '#common/routes.ts';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { BellButton } from '../../features/notifications/components/bell-button.tsx';
+import { useMounted } from '../../hooks/use-mounted.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
@@ -25,9 +26,10 @@ export function TopBar() {
   const { pathname } = useLocation();
   const authPage = isAuthPath(pathname);
   const session = useSession();
+  const mounted = useMounted();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-      {session ? (
+      {session && mounted ? (
         <Suspense fallback={null}>
           <LiveUpdates key={session.user.id} token={session.token} userId={session.user.id} />
         </Suspense>
