@@ -10,7 +10,7 @@ import {
   signInContext,
   youtubePost,
 } from './support/accounts.ts';
-import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, launchBrowser, openPage, viewports, waitForApp } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/global-setup.ts';
 
 const pdf = Buffer.from(
@@ -139,7 +139,10 @@ describe('comments, bookmarks and lists in a browser', () => {
       headers: { authorization: `Bearer ${fan.token}` },
     });
     expect(followed.status).toBe(200);
+    // The page cookie is set by now, so Home arrives as the fan's own page from the server: keys
+    // pressed before the app adopts it reach nothing.
     await fanPage.page.goto(pathTo('home'));
+    await waitForApp(fanPage.page);
     const discoverCard = fanPage.page
       .getByRole('article')
       .filter({ hasText: 'Golden hour over the harbour' });

@@ -148,7 +148,8 @@ export function watchNetwork(page: Page): {
 /**
  * Resolves once the app has adopted a page the server rendered (`#root` loses `data-server-rendered`
  * and `inert`). Until then the page is on screen but answers nothing: a click waits for it by
- * itself (Playwright's hit test), text filled into a box does not, and would be lost.
+ * itself (Playwright's hit test); text filled into a box, `focus()` and key presses do not, and
+ * would be lost.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => {
