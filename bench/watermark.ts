@@ -14,8 +14,8 @@
  * 3. false accusations: BENCH_UNMARKED (1,000) unmarked photos, and copies traced among the other
  *    viewers only (the right one left out), each against BENCH_VIEWERS (20) deliveries, target 0;
  * 4. re-upload matching: the share of transformed copies within the match distance of what their
- *    original leaves on the block list (`blockedFingerprints`: the whole picture, centred and
- *    corner crops), each copy checked as an upload is (whole and centred crops, as it is and
+ *    original leaves on the block list (`blockedFingerprints`: the whole picture, centred, corner
+ *    and one-sided crops), each copy checked as an upload is (whole and centred crops, as it is and
  *    mirrored), and false matches among BENCH_DISTINCT (10,000) distinct images (each one's whole
  *    picture, as it is and mirrored, against every other's block-list hashes), target under 0.1%;
  * 5. re-upload matching of videos: BENCH_VIDEOS (30) generated clips (8 s, two pans over two
@@ -67,10 +67,12 @@ const transformations: Record<string, (copy: Buffer) => Promise<Buffer>> = {
   '390 px PNG screenshot': (copy) => sharp(copy).resize({ width: 390, kernel: 'cubic' }).png().toBuffer(),
 };
 
-/** What a re-upload goes through: the same, and flipped left to right. */
+/** What a re-upload goes through: the same, flipped left to right, and a strip cut off one side. */
 const reuploadTransformations: typeof transformations = {
   ...transformations,
   mirrored: (copy) => sharp(copy).flop().jpeg({ quality: 85 }).toBuffer(),
+  '7% off one side': (copy) =>
+    sharp(copy).extract({ left: 0, top: 0, width: 1116, height: 900 }).jpeg({ quality: 85 }).toBuffer(),
 };
 
 async function markingTime(): Promise<void> {

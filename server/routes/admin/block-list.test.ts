@@ -8,7 +8,13 @@ import {
   type RefusedUpload,
 } from '../../../common/schemas/block-list.ts';
 import { mediaHashes } from '../../db/schema/index.ts';
-import { CORNER_CROPS, CROPS, hashImage, VIDEO_FRAMES } from '../../services/media/fingerprints.ts';
+import {
+  CORNER_CROPS,
+  CROPS,
+  hashImage,
+  SIDE_CROPS,
+  VIDEO_FRAMES,
+} from '../../services/media/fingerprints.ts';
 import { bearer, get, post, signUpVerified, uniqueEmail } from '../../test/accounts.ts';
 import { buildCreator } from '../../test/creators.ts';
 import { createMediaTestApp, type MediaTestApp, tusUpload, waitForProcessing } from '../../test/media.ts';
@@ -95,8 +101,8 @@ describe('re-upload blocking', () => {
       refusals: 0,
     });
     // Both photos of the post: the whole picture and its centred crops as uploaded (5 each), and
-    // from what is stored of each, its whole picture and its corner crops as well.
-    expect(entry?.hashes.length).toBeGreaterThanOrEqual(10 + 2 * CORNER_CROPS.length);
+    // from what is stored of each, its whole picture, its corner and its one-sided crops as well.
+    expect(entry?.hashes.length).toBeGreaterThanOrEqual(10 + 2 * (CORNER_CROPS.length + SIDE_CROPS.length));
 
     // Someone else re-uploads it, smaller and re-encoded: refused, and the admins see who.
     const copy = await sharp(original).resize({ width: 600 }).jpeg({ quality: 70 }).toBuffer();
@@ -126,11 +132,20 @@ describe('re-upload blocking', () => {
     expectRefused(await upload(other, corner, 'image/jpeg'));
     expect((await entries())[0]?.refusals).toBe(2);
 
+    // A strip cut off one side only (a caption, a logo): the picture shifts one way, and it comes
+    // near one of the one-sided crops.
+    const strip = await sharp(original)
+      .extract({ left: 0, top: 0, width: width - Math.round(width * 0.07), height })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    expectRefused(await upload(other, strip, 'image/jpeg'));
+    expect((await entries())[0]?.refusals).toBe(3);
+
     // Flipped left to right: about half its hash bits differ from the original's, while the hash
     // of its mirror image, which every upload is checked with too, is the original's.
     const flipped = await sharp(original).flop().jpeg({ quality: 85 }).toBuffer();
     expectRefused(await upload(other, flipped, 'image/jpeg'));
-    expect((await entries())[0]?.refusals).toBe(3);
+    expect((await entries())[0]?.refusals).toBe(4);
 
     // The post's second photo is blocked too; a different photo is accepted.
     expectRefused(await upload(creator, second, 'image/jpeg'));

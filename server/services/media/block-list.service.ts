@@ -39,7 +39,7 @@ export function createBlockListService(deps: {
 
   /**
    * Hashes made from what is stored of media as it is blocked: a photo's JPEG (or largest WebP)
-   * rendition gives its whole picture, centred and corner crops (`blockedFingerprints`); a video
+   * rendition gives its whole picture, centred, corner and one-sided crops (`blockedFingerprints`); a video
    * uploaded before fingerprints were made gives its poster frame. Nothing when that fails.
    */
   async function hashesFromRenditions(row: MediaRecord): Promise<Fingerprint[]> {

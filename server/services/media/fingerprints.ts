@@ -29,19 +29,33 @@ export interface Crop {
   bottom: number;
 }
 
+/** How far apart the crops hashed for blocked media are: every 1.5% up to 10.5%. */
+const BLOCKED_STEPS = [0.015, 0.03, 0.045, 0.06, 0.075, 0.09, 0.105];
+
 /**
  * A crop that keeps one corner shifts the picture both ways and moves every DCT phase (76-138 bits
  * away for 4-10% off two sides), and no centred crop is near it. So media that goes on the block
- * list is also hashed as if cut every 1.5% up to 10.5% off the two sides away from each corner:
- * 28 more hashes, made once when it is blocked (a few hundred milliseconds), never for an upload,
- * whose whole picture is compared with every hash on the list. A crop between two of them comes
- * within ~20 bits of one; a crop off one side only, or larger, is not caught.
+ * list is also hashed as if cut at each of `BLOCKED_STEPS` off the two sides away from each corner:
+ * 28 more hashes, made once when it is blocked, never for an upload, whose whole picture is
+ * compared with every hash on the list. A crop between two of them comes within ~20 bits of one.
  */
-export const CORNER_CROPS: readonly Crop[] = [0.015, 0.03, 0.045, 0.06, 0.075, 0.09, 0.105].flatMap((s) => [
+export const CORNER_CROPS: readonly Crop[] = BLOCKED_STEPS.flatMap((s) => [
   { left: s, top: s, right: 0, bottom: 0 },
   { left: 0, top: s, right: s, bottom: 0 },
   { left: s, top: 0, right: 0, bottom: s },
   { left: 0, top: 0, right: s, bottom: s },
+]);
+
+/**
+ * A crop off one side only (a caption strip, a logo cut off) shifts the picture one way: 6% off
+ * the left is 40-60 bits from the whole picture and from every centred or corner crop. Blocked
+ * media is hashed cut at each of `BLOCKED_STEPS` off each side as well: 28 more hashes.
+ */
+export const SIDE_CROPS: readonly Crop[] = BLOCKED_STEPS.flatMap((s) => [
+  { left: s, top: 0, right: 0, bottom: 0 },
+  { left: 0, top: s, right: 0, bottom: 0 },
+  { left: 0, top: 0, right: s, bottom: 0 },
+  { left: 0, top: 0, right: 0, bottom: s },
 ]);
 
 export interface Fingerprint {
@@ -154,11 +168,15 @@ export async function fingerprintImage(
 }
 
 /**
- * What a blocked photo leaves on the block list: the whole picture, its centred crops and its
- * corner crops (`CORNER_CROPS`), each hash once.
+ * What a blocked photo leaves on the block list: the whole picture, its centred crops, its corner
+ * crops (`CORNER_CROPS`) and its one-sided crops (`SIDE_CROPS`), each hash once.
  */
 export async function blockedFingerprints(input: string | Buffer): Promise<Fingerprint[]> {
-  return fingerprintsOf(await luminance(input), [...CROPS.slice(1).map(centred), ...CORNER_CROPS]);
+  return fingerprintsOf(await luminance(input), [
+    ...CROPS.slice(1).map(centred),
+    ...CORNER_CROPS,
+    ...SIDE_CROPS,
+  ]);
 }
 
 /** When the sampled frames are taken: the middle of each of `VIDEO_FRAMES` equal parts. */
