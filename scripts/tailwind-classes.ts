@@ -35,10 +35,12 @@ export function vocabulary(): string[] {
   const words = new Set<string>();
   for (const file of sourceFiles(path.join(root, 'web'))) {
     const source = readFileSync(file, 'utf8');
-    for (const [, , text] of source.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
-      for (const word of (text ?? '').split(/[\s${}]+/))
-        if (word.length > 0 && word.length < 120) words.add(word);
-    }
+    // The words of quoted strings on one line and of template strings, and (so that a quote in
+    // text cannot hide a class) the source split at spaces and quotes.
+    const strings = source.matchAll(/(['"])((?:(?!\1)[^\\\n]|\\.)*)\1|`((?:[^\\`]|\\.)*)`/g);
+    const texts = [...strings].map(([, , quoted, template]) => quoted ?? template ?? '');
+    const pieces = [...texts.flatMap((text) => text.split(/[\s${}]+/)), ...source.split(/[\s'"`${}]+/)];
+    for (const word of pieces) if (word.length > 0 && word.length < 120) words.add(word);
   }
   // Recognized: a utility given twice is merged to once; anything else is kept as it is.
   return [...words].filter((word) => twMerge(`${word} ${word}`) === word).sort();

@@ -31,6 +31,7 @@ export const tailwindClasses = {
   },
   classGroups: {
     aspect: [{ aspect: ['square', validators.isArbitraryValue, fromTheme('aspect')] }],
+    container: ['container'],
     'container-type': [{ '@container': [''] }],
     display: [
       'block',
@@ -164,10 +165,11 @@ export const tailwindClasses = {
     'ring-offset-w': [{ 'ring-offset': [validators.isNumber] }],
     'ring-offset-color': [{ 'ring-offset': [fromTheme('color')] }],
     opacity: [{ opacity: [validators.isNumber] }],
-    blur: [{ blur: [fromTheme('blur'), validators.isArbitraryValue] }],
+    filter: [{ filter: [''] }],
+    blur: [{ blur: ['', fromTheme('blur'), validators.isArbitraryValue] }],
     'drop-shadow': [{ 'drop-shadow': [''] }],
     'backdrop-blur': [{ 'backdrop-blur': ['', fromTheme('blur'), validators.isArbitraryValue] }],
-    transition: [{ transition: ['colors', 'opacity', 'transform', 'none', validators.isArbitraryValue] }],
+    transition: [{ transition: ['', 'colors', 'opacity', 'transform', 'none', validators.isArbitraryValue] }],
     duration: [{ duration: [validators.isNumber] }],
     animate: [{ animate: [fromTheme('animate')] }],
     rotate: [{ rotate: [validators.isNumber] }],
