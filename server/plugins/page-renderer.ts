@@ -40,7 +40,9 @@ const serverRendered = [routes.home, routes.discover, routes.publicProfile];
 
 const ROOT = '<div id="root"></div>';
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const THEME_SCRIPT = '<script src="/theme-init.js">';
+/** theme-init.js's element, up to its attributes (`appAfterFirstPaint` adds one). */
+const THEME_SCRIPT_START = '<script src="/theme-init.js"';
+const THEME_SCRIPT = `${THEME_SCRIPT_START}>`;
 
 /**
  * A server-rendered page asks for the app's code only once its markup has been painted: the module
@@ -53,7 +55,7 @@ export function appAfterFirstPaint(template: string): string {
   if (!app || !template.includes(THEME_SCRIPT)) return template;
   return template
     .replace(APP_SCRIPT, '')
-    .replace(THEME_SCRIPT, () => `<script src="/theme-init.js" data-app="${app}">`);
+    .replace(THEME_SCRIPT, () => `${THEME_SCRIPT_START} data-app="${app}">`);
 }
 /** JSON that can never close the script element it sits in. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -142,7 +144,7 @@ export async function loadPageRenderer(
         const html = shell
           // Functions, so a `$&` or `$'` in the page's text is text, not a replacement pattern.
           .replace('</head>', () => `${hints}</head>`)
-          .replace('<script src="/theme-init.js"', (script) => `${viewerMeta}${script}`)
+          .replace(THEME_SCRIPT_START, (script) => `${viewerMeta}${script}`)
           // The page is painted without its JavaScript: pictures, fonts and styles come first.
           .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
           .replace(

@@ -1,23 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '#common/routes.ts';
+import { MenuOnPress } from '../../components/menu-on-press.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { usePrefetchWhenIdle } from '../../lib/page-idle.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
 
-// The dropdown (Radix) is fetched once the page is idle and takes the avatar's place at the first
-// tap, opened: outside the first page's JavaScript and the work that puts the page on screen.
 const loadDropdown = () => import('./account-dropdown.tsx');
 const AccountDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.AccountDropdown })));
 
 /** Signed out: Sign In and Sign Up. Signed in: the avatar opens Profile, Dashboard (creators) and Logout. */
 export function AccountMenu() {
   const session = useSession();
-  // Set at the first press (pointer down, or a click from the keyboard): the menu mounts open.
-  const [wanted, setWanted] = useState(false);
-  usePrefetchWhenIdle(session ? loadDropdown : null);
-
   if (!session) {
     return (
       <div className="flex items-center gap-1.5">
@@ -31,17 +25,11 @@ export function AccountMenu() {
     );
   }
 
-  const button = (
-    <AccountButton
-      user={session.user}
-      onPointerEnter={() => void loadDropdown()}
-      onPointerDown={() => setWanted(true)}
-      onClick={() => setWanted(true)}
-    />
-  );
+  // The dropdown (Radix) takes the avatar's place at the first press.
+  const { user } = session;
   return (
-    <Suspense fallback={button}>
-      {wanted ? <AccountDropdown user={session.user} defaultOpen /> : button}
-    </Suspense>
+    <MenuOnPress load={loadDropdown} trigger={(handlers) => <AccountButton user={user} {...handlers} />}>
+      <AccountDropdown user={user} defaultOpen />
+    </MenuOnPress>
   );
 }
