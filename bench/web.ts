@@ -46,10 +46,11 @@ const pagePaths = [
   { name: 'Discover', path: '/discover' },
   { name: `Profile @${profileHandle}`, path: `/public-profile/${profileHandle}` },
 ];
-/** BENCH_SIGNED_IN=0 measures signed-out pages only. */
+/** BENCH_SIGNED_IN=0 measures signed-out pages only, BENCH_SIGNED_IN=only signed-in ones only. */
 const SIGNED_IN = process.env.BENCH_SIGNED_IN !== '0';
+const SIGNED_OUT = process.env.BENCH_SIGNED_IN !== 'only';
 const pages = [
-  ...pagePaths.map((page) => ({ ...page, key: page.path, signedIn: false })),
+  ...(SIGNED_OUT ? pagePaths.map((page) => ({ ...page, key: page.path, signedIn: false })) : []),
   ...(SIGNED_IN
     ? pagePaths.map((page) => ({
         ...page,
