@@ -1,20 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
-
-function writeFakeWebBuild(): string {
-  const dir = path.join(tmpdir(), `fp-web-${process.pid}-${Date.now()}`);
-  mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Fanplace</title><div id="root"></div>');
-  writeFileSync(
-    path.join(dir, 'assets', 'main-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(5000))});`,
-  );
-  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return dir;
-}
+import { createTestApp, type TestApp, writeFakeWebBuild } from '../test/helpers.ts';
 
 describe('HTTP conventions', () => {
   let t: TestApp;

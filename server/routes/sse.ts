@@ -27,6 +27,7 @@ export function eventStreams(app: FastifyInstance, onCount?: (open: number) => v
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
+        ...app.apiSecurityHeaders,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',

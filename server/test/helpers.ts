@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -85,4 +85,17 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A web build's shape (index.html, a hashed script, an icon) in a temp dir: WEB_DIST_DIR for tests. */
+export function writeFakeWebBuild(): string {
+  const dir = path.join(tmpdir(), `fp-web-${process.pid}-${Date.now()}`);
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Fanplace</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'assets', 'main-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
 }

@@ -139,8 +139,9 @@ const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   // A hijacked reply skips the app's onSend hooks, among them the one that ends a keep-alive
-  // connection once the server is closing (server/app.ts): said here, or an upload finishing
-  // during a shutdown leaves its connection open until the forced exit.
+  // connection once the server is closing (server/app.ts) and the security headers
+  // (server/plugins/security-headers.ts): both said here, or an upload finishing during a shutdown
+  // leaves its connection open until the forced exit.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -153,6 +154,8 @@ const tusRoutes: FastifyPluginAsync<TusRouteOptions> = async (app, options) => {
     const writeHead = response.writeHead.bind(response);
     response.writeHead = ((...args: Parameters<typeof response.writeHead>) => {
       if (closing) response.setHeader('connection', 'close');
+      for (const [name, value] of Object.entries(app.apiSecurityHeaders))
+        if (!response.hasHeader(name)) response.setHeader(name, value);
       return writeHead(...args);
     }) as typeof response.writeHead;
     await server.handle(request.raw, response);
