@@ -115,7 +115,7 @@ export function documentSecurityHeaders(options: SecurityHeadersOptions): Record
  * Security headers on every answer, by what it is (JSON or anything else), set once it is known,
  * and never over a header a route set itself (a reset link's page sends no referrer). Both sets
  * are made once at start: a page's full set, about 1.4 KB, on every JSON answer, and the
- * middleware that wrote it header by header, had cost a feed page a fifth of its rate.
+ * middleware that wrote it header by header, had cost a JSON route a fifth to half of its rate (decision 0024).
  * A hijacked answer (an event stream, a tus upload) skips onSend: those routes set
  * `apiSecurityHeaders` themselves.
  */
