@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaView } from '../../../common/schemas/media.ts';
 import { createS3Client } from '../../adapters/storage/s3-driver.ts';
 import { type AccountsTestApp, signUpVerified } from '../../test/accounts.ts';
+import { writeFakeWebBuild } from '../../test/helpers.ts';
 import { createMediaTestApp, fetchUrl, storedFiles, upload } from '../../test/media.ts';
 import { jpegWithGps, textPretendingToBeJpeg } from '../../test/media-fixtures.ts';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
@@ -29,7 +30,8 @@ describe('media on an S3-compatible bucket', () => {
   };
   beforeAll(async () => {
     s3 = await startTestS3Server();
-    t = await createMediaTestApp(s3.env, { runJobs: true });
+    // A web build, so that `/` is a page and carries a page's CSP.
+    t = await createMediaTestApp({ ...s3.env, WEB_DIST_DIR: writeFakeWebBuild() }, { runJobs: true });
     owner = await signUpVerified(t);
   });
   afterAll(async () => {
