@@ -86,6 +86,63 @@ function offlineChunks(bundle: Rolldown.OutputBundle): string[] {
 }
 
 /**
+ * Code a signed-in page wants soon, but not to paint or to answer its first tap: the menus that
+ * open at the first press (web/components/menu-on-press.tsx). index.html names each one's built
+ * files (its chunk, what that imports beyond the app's frame, its CSS) in
+ * `<script type="application/json" id="code-for-later">`, so the page has the browser download them
+ * when idle without running them (web/lib/page-idle.ts). The names are the keys below.
+ */
+export const codeForLater = {
+  'account-menu': './web/app/layouts/account-dropdown.tsx',
+  notifications: './web/features/notifications/components/notification-menu.tsx',
+  'post-menu': './web/features/posts/components/post-owner-menu.tsx',
+};
+
+/** The built files of each of `codeForLater`, outside the entry's own files. */
+export function codeForLaterFiles(bundle: Rolldown.OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: Rolldown.OutputChunk[]) => {
+    const files = new Set<string>();
+    const add = (chunk: Rolldown.OutputChunk | undefined) => {
+      if (!chunk || files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      for (const imported of chunk.imports) add(byName.get(imported));
+    };
+    for (const chunk of start) add(chunk);
+    return files;
+  };
+  const frame = closure(chunks.filter((chunk) => chunk.isEntry));
+  return Object.fromEntries(
+    Object.entries(codeForLater).map(([name, module]) => {
+      const id = fromRoot(module);
+      const own = chunks.filter((chunk) => chunk.facadeModuleId === id || chunk.moduleIds.includes(id));
+      if (own.length === 0) throw new Error(`codeForLater: no chunk holds ${module}`);
+      return [name, [...closure(own)].filter((file) => !frame.has(file)).map((file) => `/${file}`)];
+    }),
+  );
+}
+
+function codeForLaterList(): Plugin {
+  return {
+    name: 'fanplace-code-for-later',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const list = JSON.stringify(codeForLaterFiles(context.bundle)).replace(/</g, '\\u003c');
+        return html.replace(
+          '</head>',
+          () => `<script type="application/json" id="code-for-later">${list}</script></head>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * After the browser build, builds the service worker (web/sw/index.ts) into dist/web/sw.js: one
  * classic script, with the files to keep for offline visits and a hash of their bytes as its
  * version, so each build that changes them makes a new worker (docs/ARCHITECTURE.md, Web app).
@@ -181,6 +238,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     ownModulesWithoutSideEffects(),
     minifiedThemeScript(),
+    codeForLaterList(),
     serviceWorker(),
     serverEntry(),
   ],

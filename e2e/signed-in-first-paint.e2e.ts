@@ -233,4 +233,35 @@ describe('a signed-in first paint', () => {
     );
     await blocker.context.close();
   });
+
+  it('downloads the menus’ code once the page is idle, and runs it at the first press', async () => {
+    const { page, context } = await openPage(browser(), { viewport: viewports.desktop });
+    await signInContext(context, creator.account);
+    await page.goto('/discover');
+    const card = page.getByRole('article').filter({ hasText: description });
+    await card.getByRole('button', { name: 'Post options' }).waitFor();
+    await waitForApp(page);
+    // Idle: the browser is asked for each menu's files (rel=prefetch), and every one is there.
+    const prefetched = page.locator('link[rel="prefetch"]');
+    await expect.poll(() => prefetched.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const files = await prefetched.evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href') ?? ''),
+    );
+    for (const menu of ['account-dropdown', 'notification-menu', 'post-owner-menu'])
+      expect(
+        files.some((file) => file.startsWith(`/assets/${menu}-`)),
+        menu,
+      ).toBe(true);
+    for (const file of files) expect((await page.request.get(file)).status(), file).toBe(200);
+    // Not run: no Radix menu is on the page until one is pressed.
+    expect(await page.locator('[aria-haspopup="menu"]').count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('menuitem', { name: 'Edit post' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Edit post' }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await context.close();
+  });
 });

@@ -20,13 +20,43 @@ export function pageIdle(): Promise<void> {
   return idle;
 }
 
+/** Each part's built files, as index.html lists them (vite.config.ts, `codeForLater`); none in development. */
+let listed: Record<string, string[]> | undefined;
+const fetched = new Set<string>();
+
+function filesFor(name: string): string[] {
+  if (!listed) {
+    try {
+      listed = JSON.parse(document.getElementById('code-for-later')?.textContent ?? '{}') ?? {};
+    } catch {
+      listed = {};
+    }
+  }
+  const files = listed?.[name];
+  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
+}
+
 /**
- * Fetches a part's code once the page is idle (pageIdle), so the first tap on it finds the code
- * there: for menus whose button stands in for them until that tap, outside the work that puts
- * the page on screen.
+ * Has the browser download a part's code once the page is idle (pageIdle), without running it:
+ * `<link rel="prefetch">`, at the lowest priority, into the HTTP cache. Running a menu's code
+ * (Radix, floating-ui) takes the main thread for as long as a long task, so it waits for the first
+ * hover or press (MenuOnPress), which then finds the files here instead of on the network.
+ * `name` is one of the parts index.html lists (vite.config.ts, `codeForLater`).
  */
-export function usePrefetchWhenIdle(load: (() => Promise<unknown>) | null): void {
+export function usePrefetchWhenIdle(name: string): void {
   useEffect(() => {
-    if (load) void pageIdle().then(load);
-  }, [load]);
+    void pageIdle().then(() => {
+      for (const file of filesFor(name)) {
+        if (fetched.has(file)) continue;
+        fetched.add(file);
+        const link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.href = file;
+        link.as = file.endsWith('.css') ? 'style' : 'script';
+        // As Vite's loader asks for the file later (same origin, CORS mode): the cached copy serves it.
+        link.crossOrigin = '';
+        document.head.append(link);
+      }
+    });
+  }, [name]);
 }

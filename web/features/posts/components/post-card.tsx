@@ -2,6 +2,7 @@ import { MessageCircle, Share2 } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { limits } from '#common/limits.ts';
 import type { PostView } from '#common/schemas/posts.ts';
+import { MenuOnPress } from '../../../components/menu-on-press.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { trackButtonClick } from '../../../lib/analytics.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -16,13 +17,14 @@ import { PostCardHeader } from './post-card-header.tsx';
 import { PostDialogHost, usePostDialog } from './post-dialogs.tsx';
 import { PostFollowButton } from './post-follow-button.tsx';
 import { PostMedia } from './post-media.tsx';
+import { PostOptionsButton } from './post-options-button.tsx';
 import { PostPoll } from './post-poll.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 
-// Only signed-in viewers see the menu (edit and delete, or report): visitors never download it.
-const PostOwnerMenu = lazy(() =>
-  import('./post-owner-menu.tsx').then((module) => ({ default: module.PostOwnerMenu })),
-);
+// Only signed-in viewers see the menu (edit and delete, or report): visitors never download it,
+// and a viewer's page runs its code (Radix) only at the first press (MenuOnPress).
+const loadPostMenu = () => import('./post-owner-menu.tsx');
+const PostOwnerMenu = lazy(() => loadPostMenu().then((module) => ({ default: module.PostOwnerMenu })));
 
 // Comments open under the card on demand: their code loads only then.
 const CommentsSection = lazy(() =>
@@ -75,15 +77,20 @@ export function PostCard({
         <PostCardHeader post={post} titleId={titleId} showPinned={showPinned} />
         {post.isOwner ? null : <PostFollowButton creator={post.creator} followingHint={followingHint} />}
         {session ? (
-          <Suspense fallback={<span className="size-9" />}>
+          <MenuOnPress
+            load={loadPostMenu}
+            code="post-menu"
+            trigger={(handlers) => <PostOptionsButton {...handlers} />}
+          >
             <PostOwnerMenu
               canEdit={post.canEdit}
               canDelete={post.canDelete}
               canReport={post.canReport}
               {...(post.canPin ? { pin: { postId: post.id, pinned: post.pinned } } : {})}
               onChoose={dialog.open}
+              defaultOpen
             />
-          </Suspense>
+          </MenuOnPress>
         ) : null}
       </header>
       <div className="relative">

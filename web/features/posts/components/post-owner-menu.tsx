@@ -1,6 +1,5 @@
-import { Ellipsis, Flag, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,6 +8,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { usePinPost } from '../api/pin-post.ts';
 import type { PostDialogName } from './post-dialogs.tsx';
+import { PostOptionsButton } from './post-options-button.tsx';
 
 interface PostOwnerMenuProps {
   /** Owners edit and delete; admins who do not own the post may only delete it. */
@@ -19,6 +19,8 @@ interface PostOwnerMenuProps {
   /** The owner's published post: pin it on top of their profile, or unpin it. */
   pin?: { postId: string; pinned: boolean };
   onChoose: (dialog: PostDialogName, returnFocusTo: HTMLElement | null) => void;
+  /** Mounted open: at the first press on the button that stands in for it (post-card.tsx). */
+  defaultOpen?: boolean;
 }
 
 /** Non-modal, so the dialog it opens takes over focus cleanly once the menu closes. */
@@ -28,21 +30,14 @@ export function PostOwnerMenu({
   canReport = false,
   pin,
   onChoose,
+  defaultOpen = false,
 }: PostOwnerMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const pinning = usePinPost();
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          ref={trigger}
-          variant="ghost"
-          size="icon-sm"
-          className="rounded-full"
-          aria-label="Post options"
-        >
-          <Ellipsis aria-hidden="true" />
-        </Button>
+        <PostOptionsButton ref={trigger} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {canEdit ? (
