@@ -28,7 +28,11 @@ export function AccountMenu() {
   // The dropdown (Radix) takes the avatar's place at the first press.
   const { user } = session;
   return (
-    <MenuOnPress load={loadDropdown} code="account-menu" trigger={(handlers) => <AccountButton user={user} {...handlers} />}>
+    <MenuOnPress
+      load={loadDropdown}
+      code="account-menu"
+      trigger={(handlers) => <AccountButton user={user} {...handlers} />}
+    >
       <AccountDropdown user={user} defaultOpen />
     </MenuOnPress>
   );

@@ -11,7 +11,11 @@ export function NotificationBell({ userId }: { userId: string }) {
   const notifications = useNotifications(userId);
   const unread = unreadOf(notifications.data);
   return (
-    <MenuOnPress load={loadMenu} code="notifications" trigger={(handlers) => <BellButton unread={unread} {...handlers} />}>
+    <MenuOnPress
+      load={loadMenu}
+      code="notifications"
+      trigger={(handlers) => <BellButton unread={unread} {...handlers} />}
+    >
       <NotificationMenu userId={userId} defaultOpen />
     </MenuOnPress>
   );
