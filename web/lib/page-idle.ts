@@ -5,10 +5,12 @@ import { useEffect } from 'react';
  * a first page does not need to paint or answer a tap, such as loading hls.js for a video that
  * shows its poster meanwhile (docs/decisions/0032). Later calls resolve at once.
  */
-let idle: Promise<void> | undefined;
+let idle: { document: Document; promise: Promise<void> } | undefined;
 
 export function pageIdle(): Promise<void> {
-  idle ??= new Promise<void>((resolve) => {
+  // Per document: a test environment may give the same module a new one.
+  if (idle?.document === document) return idle.promise;
+  const promise = new Promise<void>((resolve) => {
     const whenIdle = () => {
       if (typeof window.requestIdleCallback === 'function') {
         window.requestIdleCallback(() => resolve(), { timeout: 2000 });
@@ -17,22 +19,19 @@ export function pageIdle(): Promise<void> {
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   });
-  return idle;
+  idle = { document, promise };
+  return promise;
 }
 
-/** Each part's built files, as index.html lists them (vite.config.ts, `codeForLater`); none in development. */
-let listed: Record<string, string[]> | undefined;
-const fetched = new Set<string>();
-
+/** A part's built files, as index.html lists them (vite.config.ts, `codeForLater`); none in development. */
 function filesFor(name: string): string[] {
-  if (!listed) {
-    try {
-      listed = JSON.parse(document.getElementById('code-for-later')?.textContent ?? '{}') ?? {};
-    } catch {
-      listed = {};
-    }
+  let listed: unknown;
+  try {
+    listed = JSON.parse(document.getElementById('code-for-later')?.textContent ?? '{}');
+  } catch {
+    return [];
   }
-  const files = listed?.[name];
+  const files = (listed as Record<string, unknown> | null)?.[name];
   return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
 }
 
@@ -46,9 +45,12 @@ function filesFor(name: string): string[] {
 export function usePrefetchWhenIdle(name: string): void {
   useEffect(() => {
     void pageIdle().then(() => {
+      const asked = new Set(
+        [...document.head.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')),
+      );
       for (const file of filesFor(name)) {
-        if (fetched.has(file)) continue;
-        fetched.add(file);
+        if (asked.has(file)) continue;
+        asked.add(file);
         const link = document.createElement('link');
         link.rel = 'prefetch';
         link.href = file;
