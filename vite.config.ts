@@ -68,10 +68,17 @@ const offlinePages = [
   './web/components/ui/toaster.tsx',
 ].map(fromRoot);
 
-/** The built files of the app's frame and of offlinePages: their chunks, what those import, and CSS. */
-function offlineChunks(bundle: Rolldown.OutputBundle): string[] {
+/** The chunks of a build, and each one by its file name. */
+function chunksOf(bundle: Rolldown.OutputBundle) {
   const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  return { chunks, byName: new Map(chunks.map((chunk) => [chunk.fileName, chunk])) };
+}
+
+/** The files loading `start` brings: those chunks, every chunk they import, and their CSS. */
+function filesLoadedBy(
+  start: Rolldown.OutputChunk[],
+  byName: Map<string, Rolldown.OutputChunk>,
+): Set<string> {
   const files = new Set<string>();
   const add = (chunk: Rolldown.OutputChunk | undefined) => {
     if (!chunk || files.has(chunk.fileName)) return;
@@ -79,10 +86,17 @@ function offlineChunks(bundle: Rolldown.OutputBundle): string[] {
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const imported of chunk.imports) add(byName.get(imported));
   };
-  for (const chunk of chunks) {
-    if (chunk.isEntry || chunk.moduleIds.some((id) => offlinePages.includes(id))) add(chunk);
-  }
-  return [...files].map((file) => `/${file}`);
+  for (const chunk of start) add(chunk);
+  return files;
+}
+
+/** The built files of the app's frame and of offlinePages: their chunks, what those import, and CSS. */
+function offlineChunks(bundle: Rolldown.OutputBundle): string[] {
+  const { chunks, byName } = chunksOf(bundle);
+  const start = chunks.filter(
+    (chunk) => chunk.isEntry || chunk.moduleIds.some((id) => offlinePages.includes(id)),
+  );
+  return [...filesLoadedBy(start, byName)].map((file) => `/${file}`);
 }
 
 /**
@@ -100,26 +114,20 @@ export const codeForLater = {
 
 /** The built files of each of `codeForLater`, outside the entry's own files. */
 export function codeForLaterFiles(bundle: Rolldown.OutputBundle): Record<string, string[]> {
-  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (start: Rolldown.OutputChunk[]) => {
-    const files = new Set<string>();
-    const add = (chunk: Rolldown.OutputChunk | undefined) => {
-      if (!chunk || files.has(chunk.fileName)) return;
-      files.add(chunk.fileName);
-      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-      for (const imported of chunk.imports) add(byName.get(imported));
-    };
-    for (const chunk of start) add(chunk);
-    return files;
-  };
-  const frame = closure(chunks.filter((chunk) => chunk.isEntry));
+  const { chunks, byName } = chunksOf(bundle);
+  const frame = filesLoadedBy(
+    chunks.filter((chunk) => chunk.isEntry),
+    byName,
+  );
   return Object.fromEntries(
     Object.entries(codeForLater).map(([name, module]) => {
       const id = fromRoot(module);
       const own = chunks.filter((chunk) => chunk.facadeModuleId === id || chunk.moduleIds.includes(id));
       if (own.length === 0) throw new Error(`codeForLater: no chunk holds ${module}`);
-      return [name, [...closure(own)].filter((file) => !frame.has(file)).map((file) => `/${file}`)];
+      return [
+        name,
+        [...filesLoadedBy(own, byName)].filter((file) => !frame.has(file)).map((file) => `/${file}`),
+      ];
     }),
   );
 }
