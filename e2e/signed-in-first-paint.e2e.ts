@@ -264,4 +264,48 @@ describe('a signed-in first paint', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
     await context.close();
   });
+
+  it('makes no Intl formatter while a first page loads, signed in or out', async () => {
+    // The first Intl formatter a page makes loads the browser's locale data: 70-130 ms of main
+    // thread on a phone, inside the first render. A first page's counts, prices and dates are
+    // written by hand (web/lib/format/numbers.ts); this records any Intl object made until idle.
+    const recordIntl = () => {
+      const made: string[] = [];
+      Object.defineProperty(window, '__intlMade', { value: made });
+      for (const name of [
+        'NumberFormat',
+        'DateTimeFormat',
+        'PluralRules',
+        'RelativeTimeFormat',
+        'Collator',
+      ]) {
+        const original = Reflect.get(Intl, name) as new (...args: unknown[]) => object;
+        Reflect.set(
+          Intl,
+          name,
+          new Proxy(original, {
+            construct: (target, args) => {
+              made.push(`Intl.${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+              return new target(...args);
+            },
+          }),
+        );
+      }
+    };
+    const paths = ['/', '/discover', `/public-profile/${creator.creator.handle}`];
+    for (const account of [creator.account, null]) {
+      const { page, context } = await openPage(browser(), { viewport: viewports.mobile });
+      await context.addInitScript(recordIntl);
+      if (account) await signInContext(context, account);
+      for (const path of paths) {
+        await page.goto(path);
+        await waitForApp(page);
+        // Idle, as the page's own work after loading waits for (web/lib/page-idle.ts).
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+        const made = await page.evaluate(() => Reflect.get(window, '__intlMade') as string[]);
+        expect(made, `${path}, ${account ? 'signed in' : 'signed out'}`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
 });

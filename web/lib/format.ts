@@ -4,6 +4,9 @@
  * arrive as integer minor units (cents) with their currency, dates as ISO strings; the wallet adds
  * a signed amount (features/fan-payments/format.ts).
  *
+ * What a first page shows (counts, dollar and naira amounts, British dates) is written by hand as
+ * Intl writes it, so that page makes no Intl object (web/lib/format/numbers.ts says why).
+ *
  * This file only names what web/lib/format/ holds: a first page then loads only the parts it uses
  * (the build follows a module that only re-exports by name, docs/decisions/0032).
  */

@@ -42,8 +42,15 @@ function filesFor(name: string): string[] {
  * hover or press (MenuOnPress), which then finds the files here instead of on the network.
  * `name` is one of the parts index.html lists (vite.config.ts, `codeForLater`).
  */
+const prefetchedParts = new WeakMap<Document, Set<string>>();
+
 export function usePrefetchWhenIdle(name: string): void {
   useEffect(() => {
+    // Once per part and document: every post card of a feed asks for the post menu's files.
+    const parts = prefetchedParts.get(document) ?? new Set<string>();
+    prefetchedParts.set(document, parts);
+    if (parts.has(name)) return;
+    parts.add(name);
     void pageIdle().then(() => {
       const asked = new Set(
         [...document.head.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')),
