@@ -178,6 +178,12 @@ describe('a signed-in first paint', () => {
       youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
       visibility: 'subscribers',
     });
+    // A poll shows when it ends: a first page's date as well (the Intl test below).
+    await apiAs(creator.account, 'POST', '/posts', {
+      description: `Where next, asked at ${Date.now().toString(36)}`,
+      visibility: 'public',
+      poll: { options: ['Beach', 'City'], endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
     fan = await createVerifiedAccount();
     await apiAs(fan, 'POST', '/me/blocks', { userId: creator.account.user.id });
   });

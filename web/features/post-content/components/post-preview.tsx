@@ -2,7 +2,7 @@ import { Heart, ImageIcon, Lock } from 'lucide-react';
 import { type CreatorProfile, sixMonthPriceCents } from '#common/schemas/creators.ts';
 import { youtubeVideoId } from '#common/schemas/posts.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
-import { formatLocalDate, formatPrice, localToInstant } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice, localToInstant } from '../../../lib/format.ts';
 import { creatorInitials } from '../../creators/index.ts';
 import { youtubeEmbedUrl } from '../../posts/index.ts';
 import { isLocked, type PostDraft, visibilityOf } from '../post-draft.ts';
@@ -63,7 +63,7 @@ function PreviewPoll({ poll, locked }: { poll: NonNullable<PostDraft['poll']>; l
         ))}
       </ul>
       <p className="text-xs text-muted-foreground">
-        {endsAt ? `Ends ${formatLocalDate(endsAt.toISOString(), 'dateTime')}` : 'Choose when voting ends'}
+        {endsAt ? `Ends ${formatDateTime(endsAt.toISOString())}` : 'Choose when voting ends'}
         {locked ? ' · Only fans who unlocked the post can see and vote' : null}
       </p>
     </section>

@@ -1,13 +1,14 @@
 import { Check } from 'lucide-react';
 import type { PostView } from '#common/schemas/posts.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatLocalDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useVotePoll } from '../api/vote-poll.ts';
 
-const endText = (iso: string, ended: boolean) =>
-  `${ended ? 'Ended' : 'Ends'} ${formatLocalDate(iso, 'dateTime')}`;
+// Written as the post's own date is ('12 Mar 2026, 14:05'): by hand, so a feed with a poll makes
+// no Intl formatter as it first paints (web/lib/format/numbers.ts says why).
+const endText = (iso: string, ended: boolean) => `${ended ? 'Ended' : 'Ends'} ${formatDateTime(iso)}`;
 
 /** A post's poll: one button per option until the reader votes (or it ends), then the results. */
 export function PostPoll({ post }: { post: PostView }) {
