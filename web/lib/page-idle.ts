@@ -35,6 +35,9 @@ function filesFor(name: string): string[] {
   return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
 }
 
+/** The parts each document has asked for already (usePrefetchWhenIdle). */
+const prefetchedParts = new WeakMap<Document, Set<string>>();
+
 /**
  * Has the browser download a part's code once the page is idle (pageIdle), without running it:
  * `<link rel="prefetch">`, at the lowest priority, into the HTTP cache. Running a menu's code
@@ -42,8 +45,6 @@ function filesFor(name: string): string[] {
  * hover or press (MenuOnPress), which then finds the files here instead of on the network.
  * `name` is one of the parts index.html lists (vite.config.ts, `codeForLater`).
  */
-const prefetchedParts = new WeakMap<Document, Set<string>>();
-
 export function usePrefetchWhenIdle(name: string): void {
   useEffect(() => {
     // Once per part and document: every post card of a feed asks for the post menu's files.

@@ -1,3 +1,5 @@
+import { groupDigits } from './numbers.ts';
+
 // Amounts arrive as integer minor units (cents) with their currency. Agent plans are in naira,
 // written the same way.
 
@@ -5,8 +7,6 @@ export interface Money {
   amount: number;
   currency: string;
 }
-
-import { groupDigits } from './numbers.ts';
 
 /**
  * The currencies written by hand, as `Intl.NumberFormat` writes them in their home locale (the
