@@ -9,10 +9,10 @@ import './index.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, router } from './app/app.tsx';
+import { App, type AppRouter, createAppRouter } from './app/app.tsx';
 import { keepListsForOffline } from './features/posts/index.ts';
 import { initFonts } from './lib/fonts.ts';
-import { setHydrating } from './lib/hydration.ts';
+import { endHydrationWhenIdle, setHydrating } from './lib/hydration.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { getSession } from './lib/session.ts';
@@ -47,7 +47,7 @@ const serverRendered = container.hasAttribute('data-server-rendered');
 /** Runs once the app's own markup is in place, before it is painted. */
 function TakeOverServerMarkup() {
   useLayoutEffect(() => {
-    setHydrating(false);
+    endHydrationWhenIdle();
     // Signed in, this is when the page's skeleton makes way (index.html shows it instead of #root).
     document.getElementById('session-skeleton')?.remove();
     container?.removeAttribute('data-server-rendered');
@@ -56,10 +56,10 @@ function TakeOverServerMarkup() {
   return null;
 }
 
-function start() {
+function start(router: AppRouter) {
   const app = (
     <StrictMode>
-      <App />
+      <App router={router} />
       {serverRendered ? <TakeOverServerMarkup /> : null}
     </StrictMode>
   );
@@ -85,18 +85,23 @@ function start() {
 // Offline visits, push notifications and new versions: once the page has loaded and is idle.
 registerServiceWorker();
 
-// tailwind-merge builds its tables on its first call: done now, in a task of its own while the
-// page's code downloads, instead of inside the first render's.
-setTimeout(() => cn('p-0', 'p-1'), 0);
+// The router (matching the address against every route, and asking for the page's code) is made
+// in a task of its own, after the app's modules have run: on a phone each is a long task alone.
+setTimeout(() => {
+  const router = createAppRouter();
+  // Replacing the server's markup before the page's code has loaded would flash the loading
+  // state. The first render starts in a task of its own, apart from running the page's code.
+  if (serverRendered && !router.state.initialized) {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      setTimeout(() => start(router), 0);
+    });
+  } else {
+    start(router);
+  }
+}, 0);
 
-// Replacing the server's markup before the page's code has loaded would flash the loading state.
-// The first render starts in a task of its own, apart from running the page's code just loaded.
-if (serverRendered && !router.state.initialized) {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    setTimeout(start, 0);
-  });
-} else {
-  start();
-}
+// tailwind-merge builds its tables on its first call: done in a task of its own while the page's
+// code downloads, instead of inside the first render's.
+setTimeout(() => cn('p-0', 'p-1'), 0);

@@ -2,9 +2,10 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-export const router = createAppRouter();
+export { createAppRouter };
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SessionRefresh } from '../features/auth/components/session-refresh.tsx';
+import { useMounted } from '../hooks/use-mounted.ts';
 import { configureAnalytics, identify } from '../lib/analytics.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -29,6 +30,14 @@ function AnalyticsSetup() {
   return null;
 }
 
+/**
+ * Parts that draw nothing start once the page is adopted, outside the adoption's first task
+ * (their queries and observers took a tenth of it).
+ */
+function AfterAdoption({ children }: { children: ReactNode }) {
+  return useMounted() ? children : null;
+}
+
 /** `client`: the server renders each page with a query client of its own (web/entry-server.tsx). */
 export function AppProvider({
   children,
@@ -43,8 +52,10 @@ export function AppProvider({
   useEffect(() => onToasterWanted(() => setToasterWanted(true)), []);
   return (
     <QueryClientProvider client={client}>
-      <AnalyticsSetup />
-      <SessionRefresh />
+      <AfterAdoption>
+        <AnalyticsSetup />
+        <SessionRefresh />
+      </AfterAdoption>
       {children}
       {toasterWanted ? (
         <Suspense fallback={null}>

@@ -1,6 +1,9 @@
+import { pageIdle } from './page-idle.ts';
+
 /**
- * Whether the app is adopting the server's markup right now (web/main.tsx sets it around the
- * first render), and the slices a long page's hydration is cut into (components/hydrate-later.tsx).
+ * Whether the app is adopting the server's markup right now (web/main.tsx: from the first render
+ * until the page is idle), and the slices a long page's hydration is cut into
+ * (components/hydrate-later.tsx).
  */
 let hydrating = false;
 
@@ -19,4 +22,15 @@ let slices: Promise<void> = Promise.resolve();
 export function nextHydrationSlice(): Promise<void> {
   slices = slices.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   return slices;
+}
+
+/**
+ * Ends the adoption once the page is idle and the slices asked for so far have run. The first
+ * commit is not the end: a part whose code was still loading (a page's feed) adopts its server
+ * markup when the code arrives, and its cards then take their turns too instead of one long task.
+ */
+export function endHydrationWhenIdle(): void {
+  void pageIdle()
+    .then(() => slices)
+    .then(() => setHydrating(false));
 }

@@ -39,11 +39,68 @@ function filesFor(name: string): string[] {
 const prefetchedParts = new WeakMap<Document, Set<string>>();
 
 /**
+ * Prefetch links added in one task. Adding a `<link>` costs the main thread 1-3 ms (the browser
+ * starts its request there and then), several times that on a phone: the thirty files of the
+ * menus, added at once, were a long task of their own.
+ */
+export const PREFETCH_FILES_PER_TASK = 1;
+
+/** The path of a file the page has loaded or asked for, to compare with the build's list. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, document.baseURI).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** The files this document has already: loaded, being loaded, or asked for by a link. */
+function filesOnPage(): Set<string> {
+  const files = new Set<string>();
+  for (const entry of performance.getEntriesByType('resource')) files.add(pathOf(entry.name));
+  for (const element of document.querySelectorAll('link[href], script[src]')) {
+    files.add(pathOf(element.getAttribute('href') ?? element.getAttribute('src') ?? ''));
+  }
+  return files;
+}
+
+/** Each document's files still to prefetch, and those it has or has asked for. */
+const prefetchQueues = new WeakMap<Document, { files: string[]; present: Set<string> }>();
+
+function nextTask(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
+}
+
+function prefetchSome(page: Document): void {
+  const queue = prefetchQueues.get(page);
+  if (!queue || page !== document) return;
+  let added = 0;
+  while (queue.files.length > 0 && added < PREFETCH_FILES_PER_TASK) {
+    const file = queue.files.shift() as string;
+    const path = pathOf(file);
+    if (queue.present.has(path)) continue;
+    queue.present.add(path);
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = file;
+    link.as = file.endsWith('.css') ? 'style' : 'script';
+    // As Vite's loader asks for the file later (same origin, CORS mode): the cached copy serves it.
+    link.crossOrigin = '';
+    document.head.append(link);
+    added += 1;
+  }
+  if (queue.files.length > 0) nextTask(() => prefetchSome(page));
+  else prefetchQueues.delete(page);
+}
+
+/**
  * Has the browser download a part's code once the page is idle (pageIdle), without running it:
  * `<link rel="prefetch">`, at the lowest priority, into the HTTP cache. Running a menu's code
  * (Radix, floating-ui) takes the main thread for as long as a long task, so it waits for the first
  * hover or press (MenuOnPress), which then finds the files here instead of on the network.
- * `name` is one of the parts index.html lists (vite.config.ts, `codeForLater`).
+ * `name` is one of the parts index.html lists (vite.config.ts, `codeForLater`). Files the page
+ * has already are skipped, and the links go in one per task.
  */
 export function usePrefetchWhenIdle(name: string): void {
   useEffect(() => {
@@ -52,21 +109,15 @@ export function usePrefetchWhenIdle(name: string): void {
     prefetchedParts.set(document, parts);
     if (parts.has(name)) return;
     parts.add(name);
+    const page = document;
     void pageIdle().then(() => {
-      const asked = new Set(
-        [...document.head.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href')),
-      );
-      for (const file of filesFor(name)) {
-        if (asked.has(file)) continue;
-        asked.add(file);
-        const link = document.createElement('link');
-        link.rel = 'prefetch';
-        link.href = file;
-        link.as = file.endsWith('.css') ? 'style' : 'script';
-        // As Vite's loader asks for the file later (same origin, CORS mode): the cached copy serves it.
-        link.crossOrigin = '';
-        document.head.append(link);
+      const queue = prefetchQueues.get(page);
+      if (queue) {
+        queue.files.push(...filesFor(name));
+        return;
       }
+      prefetchQueues.set(page, { files: filesFor(name), present: filesOnPage() });
+      nextTask(() => prefetchSome(page));
     });
   }, [name]);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pathTo } from '#common/routes.ts';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { BellButton } from '../../features/notifications/components/bell-button.tsx';
@@ -8,7 +9,7 @@ import { useMounted } from '../../hooks/use-mounted.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
-import { isAuthPath } from './layout-rules.ts';
+import { isAuthPath, isPhoneScreen } from './layout-rules.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
 // What only a signed-in visitor sees loads apart: a visitor's first page does without its code.
@@ -21,7 +22,11 @@ const LiveUpdates = lazy(() =>
   import('./live-updates.tsx').then((module) => ({ default: module.LiveUpdates })),
 );
 
-/** Logo, the centre group on desktop, and the theme and account controls; logo only on sign-in pages. */
+/**
+ * Logo, the centre group on desktop, and the theme and account controls; logo only on sign-in pages.
+ * The centre group, with its search field, is adopted with the page where it shows, so nothing
+ * typed into it is lost; the menu button, the logo and the controls each wait for a task of their own.
+ */
 export function TopBar() {
   const { pathname } = useLocation();
   const authPage = isAuthPath(pathname);
@@ -35,28 +40,39 @@ export function TopBar() {
         </Suspense>
       ) : null}
       <div className="flex h-16 items-center gap-2 px-3 md:px-4">
-        {authPage ? null : <MobileMenu />}
-        <Link
-          to={pathTo('home')}
-          aria-label="Fanplace home"
-          className="shrink-0 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <Logo wordmarkClassName={authPage ? undefined : 'hidden sm:inline md:hidden lg:inline'} />
-        </Link>
+        {authPage ? null : (
+          <HydrateLater>
+            <MobileMenu />
+          </HydrateLater>
+        )}
+        <HydrateLater>
+          <Link
+            to={pathTo('home')}
+            aria-label="Fanplace home"
+            className="shrink-0 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Logo wordmarkClassName={authPage ? undefined : 'hidden sm:inline md:hidden lg:inline'} />
+          </Link>
+        </HydrateLater>
         {authPage ? null : (
           <>
-            <div className="hidden min-w-0 flex-1 items-center justify-center gap-2 md:flex">
-              <CentreActions placement="top" />
-            </div>
-            <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
-              <ThemeSwitcher />
-              {session ? (
-                <Suspense fallback={<BellButton unread={0} disabled />}>
-                  <NotificationBell userId={session.user.id} />
-                </Suspense>
-              ) : null}
-              <AccountMenu />
-            </div>
+            {/* A phone does not show it: there it waits for a task of its own. */}
+            <HydrateLater when={isPhoneScreen()}>
+              <div className="hidden min-w-0 flex-1 items-center justify-center gap-2 md:flex">
+                <CentreActions placement="top" />
+              </div>
+            </HydrateLater>
+            <HydrateLater>
+              <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
+                <ThemeSwitcher />
+                {session ? (
+                  <Suspense fallback={<BellButton unread={0} disabled />}>
+                    <NotificationBell userId={session.user.id} />
+                  </Suspense>
+                ) : null}
+                <AccountMenu />
+              </div>
+            </HydrateLater>
           </>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { useCreatorStanding } from '../../features/creators/api/get-my-creator.ts';
 import { PostListSkeleton } from '../../features/posts/components/post-list-skeleton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -19,16 +20,19 @@ function HomePage() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-12">
       <HomeIntro becomeCreator={standing === 'other'} />
+      {/* The feed's code is asked for in a task of its own, after the page's frame is adopted. */}
       {session ? (
-        <Suspense
-          fallback={
-            <div className="mx-auto w-full max-w-2xl">
-              <PostListSkeleton />
-            </div>
-          }
-        >
-          <FollowingFeed key={session.user.id} userId={session.user.id} />
-        </Suspense>
+        <HydrateLater>
+          <Suspense
+            fallback={
+              <div className="mx-auto w-full max-w-2xl">
+                <PostListSkeleton />
+              </div>
+            }
+          >
+            <FollowingFeed key={session.user.id} userId={session.user.id} />
+          </Suspense>
+        </HydrateLater>
       ) : null}
     </div>
   );
