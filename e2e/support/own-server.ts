@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type E2eServer, startE2eServer } from './server.ts';
+import { type E2eServer, SERVER_START_TIMEOUT_MS, startE2eServer } from './server.ts';
 
 let ownServer: E2eServer | null = null;
 
@@ -16,7 +16,7 @@ export function currentServer(): Pick<E2eServer, 'baseUrl' | 'mailDir'> {
 export function useOwnServer(env: Record<string, string>): void {
   beforeAll(async () => {
     ownServer = await startE2eServer(env);
-  }, 90_000);
+  }, SERVER_START_TIMEOUT_MS + 30_000);
   afterAll(async () => {
     const server = ownServer;
     ownServer = null;

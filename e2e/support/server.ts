@@ -18,9 +18,18 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A fresh embedded database is made and migrated before the server listens: on a loaded two-core
+ * machine that has taken close to a minute. A server that never says so is stopped, not left running.
+ */
+export const SERVER_START_TIMEOUT_MS = 120_000;
+
 function waitForUrl(child: ChildProcess, getOutput: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${getOutput()}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${SERVER_START_TIMEOUT_MS} ms:\n${getOutput()}`));
+    }, SERVER_START_TIMEOUT_MS);
     const check = () => {
       const match = /running at (http:\/\/\S+)/.exec(getOutput());
       if (match?.[1]) {
