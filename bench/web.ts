@@ -194,6 +194,8 @@ async function createViewer(base: string, output: () => string): Promise<Viewer>
 
 interface Devtools {
   send: <T>(method: string, params?: object, sessionId?: string) => Promise<T>;
+  /** A new blank tab, attached, with its Page events on. */
+  openTab: () => Promise<{ targetId: string; sessionId: string }>;
   /** Resolves at the next event of that name from that page. */
   next: (method: string, sessionId: string) => Promise<unknown>;
   close: () => void;
@@ -234,13 +236,23 @@ async function openDevtools(port: number): Promise<Devtools> {
     if (message.error) call.reject(new Error(message.error.message));
     else call.resolve(message.result);
   });
+  const send = <T>(method: string, params: object = {}, sessionId?: string) =>
+    new Promise<T>((resolve, reject) => {
+      nextId += 1;
+      waiting.set(nextId, { resolve: resolve as (value: unknown) => void, reject });
+      socket.send(JSON.stringify({ id: nextId, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
   return {
-    send: <T>(method: string, params: object = {}, sessionId?: string) =>
-      new Promise<T>((resolve, reject) => {
-        nextId += 1;
-        waiting.set(nextId, { resolve: resolve as (value: unknown) => void, reject });
-        socket.send(JSON.stringify({ id: nextId, method, params, ...(sessionId ? { sessionId } : {}) }));
-      }),
+    send,
+    openTab: async () => {
+      const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      await send('Page.enable', {}, sessionId);
+      return { targetId, sessionId };
+    },
     next: (method, sessionId) => new Promise((resolve) => listeners.push({ method, sessionId, resolve })),
     close: () => socket.close(),
   };
@@ -255,12 +267,7 @@ async function prepareBrowser(port: number, base: string, viewer: Viewer | null)
   const devtools = await openDevtools(port);
   const { send } = devtools;
   try {
-    const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
-    const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', {
-      targetId,
-      flatten: true,
-    });
-    await send('Page.enable', {}, sessionId);
+    const { targetId, sessionId } = await devtools.openTab();
     // A file of the origin that is not a page: the app does not start there.
     await send('Page.navigate', { url: `${base}/favicon.svg` }, sessionId);
     // Signed in as the app keeps it after a sign-in: the token and user in storage, and the page
@@ -324,12 +331,7 @@ async function measureMainThread(url: string, port: number, viewer: Viewer | nul
   const devtools = await openDevtools(port);
   const { send } = devtools;
   try {
-    const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
-    const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', {
-      targetId,
-      flatten: true,
-    });
-    await send('Page.enable', {}, sessionId);
+    const { targetId, sessionId } = await devtools.openTab();
     await send(
       'Emulation.setDeviceMetricsOverride',
       { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true },
