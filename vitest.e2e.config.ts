@@ -10,6 +10,9 @@ export default defineConfig({
     retry: ciRetry,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page's answer to a click or a reload takes seconds, not one, on a loaded machine (Vitest's
+    // default for expect.poll is 1 s): the creator workflow's vault, reloaded, missed it in CI.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // Two files at a time against the one server: each test makes its own accounts.
     fileParallelism: true,
     maxWorkers: 2,

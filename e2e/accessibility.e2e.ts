@@ -81,7 +81,8 @@ describe.concurrent('accessibility (axe-core, WCAG 2.2 AA) on every route', () =
         await context.close();
         expect(found).toEqual([]);
         expect(pagePaths.length).toBeGreaterThan(20);
-      }, 240_000);
+        // Every route in turn, four passes at once: about two minutes here, twice that loaded.
+      }, 480_000);
     }
   }
 });

@@ -38,7 +38,8 @@ describe('the app shell in a browser', () => {
         expect(errors.splice(0), `console errors on ${path}`).toEqual(expected);
       }
       await context.close();
-    });
+      // Every route in turn: 25-40 s here, twice that on a loaded machine.
+    }, 180_000);
   }
 
   it('keeps the chosen theme across a reload', async () => {
