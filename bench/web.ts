@@ -14,6 +14,8 @@
  * score >= 95, LCP <= 2.0 s, TBT <= 150 ms, JavaScript <= 100 KB gzipped. After each Lighthouse
  * run the page is loaded once more under Chromium's own 4x CPU throttling, and the bench prints
  * how long its main thread blocked (measureMainThread): a steadier view of the same work.
+ * BENCH_PAGES=home,discover,profile picks some of the three pages; BENCH_LIGHTHOUSE=0 skips
+ * Lighthouse and measures only the main thread under 4x (RUNS loads a page), to compare two builds.
  * Figures are reported, never asserted: the exit code is 0 unless the bench itself fails.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -44,11 +46,13 @@ const TARGET = { score: 95, lcpMs: 2000, tbtMs: 150, jsGzipBytes: 100 * 1024 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const profileHandle = demoCreators[0]?.handle ?? 'amara.paints';
+const chosenPages = process.env.BENCH_PAGES?.split(',').map((name) => name.trim().toLowerCase());
 const pagePaths = [
-  { name: 'Home', path: '/' },
-  { name: 'Discover', path: '/discover' },
-  { name: `Profile @${profileHandle}`, path: `/public-profile/${profileHandle}` },
-];
+  { id: 'home', name: 'Home', path: '/' },
+  { id: 'discover', name: 'Discover', path: '/discover' },
+  { id: 'profile', name: `Profile @${profileHandle}`, path: `/public-profile/${profileHandle}` },
+].filter((page) => !chosenPages || chosenPages.includes(page.id));
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 /** BENCH_SIGNED_IN=0 measures signed-out pages only, BENCH_SIGNED_IN=only signed-in ones only. */
 const SIGNED_IN = process.env.BENCH_SIGNED_IN !== '0';
 const SIGNED_OUT = process.env.BENCH_SIGNED_IN !== 'only';
@@ -66,6 +70,7 @@ const pages = [
 const demoPosts = demoCreators.reduce((sum, creator) => sum + creator.posts.length, 0);
 
 interface Sample {
+  /** Lighthouse's figures; NaN with BENCH_LIGHTHOUSE=0. */
   score: number;
   lcpMs: number;
   tbtMs: number;
@@ -518,9 +523,25 @@ try {
   for (let run = 1; run <= RUNS; run += 1) {
     for (const page of pages) {
       const pageViewer = page.signedIn ? viewer : null;
-      const sample = await measureWithRetries(`${base}${page.path}`, port, pageViewer);
+      const sample: Sample = LIGHTHOUSE
+        ? await measureWithRetries(`${base}${page.path}`, port, pageViewer)
+        : {
+            score: Number.NaN,
+            lcpMs: Number.NaN,
+            tbtMs: Number.NaN,
+            fcpMs: Number.NaN,
+            jsTransferBytes: Number.NaN,
+            jsGzipBytes: Number.NaN,
+          };
       sample.mainThread = await measureMainThread(`${base}${page.path}`, port, pageViewer);
       samples.get(page.key)?.push(sample);
+      if (!LIGHTHOUSE) {
+        console.info(
+          `  run ${run} ${page.name}: 4x CPU: blocking ${Math.round(sample.mainThread.blockingMs)} ms, ` +
+            `longest task ${Math.round(sample.mainThread.longestMs)} ms`,
+        );
+        continue;
+      }
       console.info(
         `  run ${run} ${page.name}: score ${sample.score}, LCP ${Math.round(sample.lcpMs)} ms, ` +
           `TBT ${Math.round(sample.tbtMs)} ms, FCP ${Math.round(sample.fcpMs)} ms, JS ${kb(sample.jsGzipBytes)} gzipped; ` +
@@ -530,44 +551,56 @@ try {
   }
 
   console.info('');
-  console.info(
-    `Lighthouse ${RUNS}x per page, medians (mobile emulation, simulated slow 4G and 4x CPU; ${CHROMIUM})`,
-  );
-  let allMet = true;
-  for (const page of pages) {
-    const list = samples.get(page.key) ?? [];
-    const score = median(list.map((sample) => sample.score));
-    const lcpMs = median(list.map((sample) => sample.lcpMs));
-    const tbtMs = median(list.map((sample) => sample.tbtMs));
-    const fcpMs = median(list.map((sample) => sample.fcpMs));
-    const jsGzip = median(list.map((sample) => sample.jsGzipBytes));
-    const jsWire = median(list.map((sample) => sample.jsTransferBytes));
-    const met = {
-      score: score >= TARGET.score,
-      lcp: lcpMs <= TARGET.lcpMs,
-      tbt: tbtMs <= TARGET.tbtMs,
-      js: jsGzip <= TARGET.jsGzipBytes,
-    };
-    allMet &&= met.score && met.lcp && met.tbt && met.js;
-    console.info(`${page.name} (${page.path})`);
-    console.info(`  score ${score} (target >= ${TARGET.score}) ${verdict(met.score)}`);
-    console.info(`  LCP ${(lcpMs / 1000).toFixed(2)} s (target <= 2.0 s) ${verdict(met.lcp)}`);
-    console.info(`  TBT ${Math.round(tbtMs)} ms (target <= ${TARGET.tbtMs} ms) ${verdict(met.tbt)}`);
+  if (!LIGHTHOUSE) {
+    for (const page of pages) {
+      const list = samples.get(page.key) ?? [];
+      const blocking = median(list.map((sample) => sample.mainThread?.blockingMs ?? Number.NaN));
+      const longest = median(list.map((sample) => sample.mainThread?.longestMs ?? Number.NaN));
+      console.info(
+        `${page.name}: main thread at 4x CPU, medians of ${RUNS}: ${Math.round(blocking)} ms blocking, ` +
+          `longest task ${Math.round(longest)} ms (Lighthouse skipped: BENCH_LIGHTHOUSE=0)`,
+      );
+    }
+  } else {
     console.info(
-      `  FCP ${(fcpMs / 1000).toFixed(2)} s (no target: when the page or its skeleton first shows)`,
+      `Lighthouse ${RUNS}x per page, medians (mobile emulation, simulated slow 4G and 4x CPU; ${CHROMIUM})`,
     );
-    console.info(
-      `  JavaScript ${kb(jsGzip)} gzipped, ${kb(jsWire)} on the wire (target <= 100 KB gzipped) ${verdict(met.js)}`,
-    );
-    const blocking = median(list.map((sample) => sample.mainThread?.blockingMs ?? Number.NaN));
-    const longest = median(list.map((sample) => sample.mainThread?.longestMs ?? Number.NaN));
-    console.info(
-      `  main thread at 4x CPU, Chromium's own throttling: ${Math.round(blocking)} ms blocking, ` +
-        `longest task ${Math.round(longest)} ms (no target: Lighthouse's TBT above is the one with a target)`,
-    );
+    let allMet = true;
+    for (const page of pages) {
+      const list = samples.get(page.key) ?? [];
+      const score = median(list.map((sample) => sample.score));
+      const lcpMs = median(list.map((sample) => sample.lcpMs));
+      const tbtMs = median(list.map((sample) => sample.tbtMs));
+      const fcpMs = median(list.map((sample) => sample.fcpMs));
+      const jsGzip = median(list.map((sample) => sample.jsGzipBytes));
+      const jsWire = median(list.map((sample) => sample.jsTransferBytes));
+      const met = {
+        score: score >= TARGET.score,
+        lcp: lcpMs <= TARGET.lcpMs,
+        tbt: tbtMs <= TARGET.tbtMs,
+        js: jsGzip <= TARGET.jsGzipBytes,
+      };
+      allMet &&= met.score && met.lcp && met.tbt && met.js;
+      console.info(`${page.name} (${page.path})`);
+      console.info(`  score ${score} (target >= ${TARGET.score}) ${verdict(met.score)}`);
+      console.info(`  LCP ${(lcpMs / 1000).toFixed(2)} s (target <= 2.0 s) ${verdict(met.lcp)}`);
+      console.info(`  TBT ${Math.round(tbtMs)} ms (target <= ${TARGET.tbtMs} ms) ${verdict(met.tbt)}`);
+      console.info(
+        `  FCP ${(fcpMs / 1000).toFixed(2)} s (no target: when the page or its skeleton first shows)`,
+      );
+      console.info(
+        `  JavaScript ${kb(jsGzip)} gzipped, ${kb(jsWire)} on the wire (target <= 100 KB gzipped) ${verdict(met.js)}`,
+      );
+      const blocking = median(list.map((sample) => sample.mainThread?.blockingMs ?? Number.NaN));
+      const longest = median(list.map((sample) => sample.mainThread?.longestMs ?? Number.NaN));
+      console.info(
+        `  main thread at 4x CPU, Chromium's own throttling: ${Math.round(blocking)} ms blocking, ` +
+          `longest task ${Math.round(longest)} ms (no target: Lighthouse's TBT above is the one with a target)`,
+      );
+    }
+    console.info('');
+    console.info(allMet ? 'every target met' : 'some targets missed');
   }
-  console.info('');
-  console.info(allMet ? 'every target met' : 'some targets missed');
 } finally {
   await stop(chromium);
   await stop(server);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { PublicProfileView } from '../../features/creators/components/public-profile-view.tsx';
 import { SubscribeBanner } from '../../features/fan-payments/index.ts';
 import { AddToListButton } from '../../features/lists/index.ts';
@@ -38,8 +39,13 @@ function PublicProfilePage() {
                 <OfferCard handle={profile.handle} code={offerCode} name={profile.displayName} />
               </Suspense>
             ) : null}
-            <SubscribeBanner profile={profile} />
-            <MediaPostsTabs key={profile.id} handle={profile.handle} counts={profile.counts} />
+            {/* Adopted in tasks of their own after the header; the tabs' tiles then take theirs. */}
+            <HydrateLater>
+              <SubscribeBanner profile={profile} />
+            </HydrateLater>
+            <HydrateLater key={profile.id}>
+              <MediaPostsTabs handle={profile.handle} counts={profile.counts} />
+            </HydrateLater>
           </>
         )}
         renderBlocked={(blocked) => <BlockedByYou {...blocked} />}

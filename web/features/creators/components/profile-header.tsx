@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CreatorProfile } from '#common/schemas/creators.ts';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ProfileCover } from './profile-cover.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 
@@ -19,7 +20,10 @@ export function ProfileHeader({ profile, actions }: { profile: CreatorProfile; a
           </h1>
           <p className="truncate text-sm text-muted-foreground">@{profile.handle}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        {/* The buttons (Follow, a tip, the menus) are adopted in a task of their own. */}
+        <HydrateLater>
+          <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        </HydrateLater>
       </div>
       <ProfileStats counts={profile.counts} />
       {profile.bio ? <p className="text-sm whitespace-pre-line">{profile.bio}</p> : null}

@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import type { PostPages } from '../api/post-pages.ts';
 import { ListError } from './list-error.tsx';
 import { LoadMore } from './load-more.tsx';
@@ -25,7 +26,10 @@ export function MediaGrid({ query, label, empty }: MediaGridProps) {
     <div className="flex flex-col gap-2">
       <ul aria-label={label} aria-busy={query.isFetchingNextPage} className="grid grid-cols-3 gap-1">
         {posts.map((post) => (
-          <MediaTile key={post.id} post={post} />
+          // Each tile is adopted in a task of its own, after the page's frame.
+          <HydrateLater key={post.id}>
+            <MediaTile post={post} />
+          </HydrateLater>
         ))}
       </ul>
       <LoadMore page={query} endText="That's everything." />

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as PublicProfilePage } from '../../../app/routes/public-profile.tsx';
+import { endHydrationWhenIdle, setHydrating } from '../../../lib/hydration.ts';
 import { json, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render-routes.tsx';
 import { signOutForTest } from '../../../test/session.ts';
@@ -41,6 +42,7 @@ function stubCreator() {
 }
 
 afterEach(() => {
+  setHydrating(false);
   cleanup();
   vi.unstubAllGlobals();
   signOutForTest();
@@ -101,5 +103,34 @@ describe('creator media and posts tabs', () => {
     const author = within(cards[0] as HTMLElement).getByRole('link', { name: 'Lena Park @lena' });
     expect(author.getAttribute('href')).toBe('/public-profile/lena');
     await waitFor(() => expect(screen.getByText('Harbour at dawn')).toBeTruthy());
+  });
+  it('while the server’s page is adopted, draws the header first and the rest in tasks of their own', async () => {
+    stubCreator();
+    // What each commit that first shows the header holds (DOM changes are reported per commit).
+    const withHeader: string[][] = [];
+    const observer = new MutationObserver(() => {
+      if (withHeader.length > 0 || !document.getElementById('profile-name')) return;
+      const shown = (selector: string) => document.querySelector(selector) !== null;
+      withHeader.push(
+        [
+          shown('[aria-label="Creator content"]') && 'the tabs',
+          [...document.querySelectorAll('button')].some((button) =>
+            button.textContent?.includes('Subscribe Now'),
+          ) && 'Subscribe Now',
+          shown('[aria-label^="Share"]') && 'the header’s buttons',
+        ].filter((part): part is string => typeof part === 'string'),
+      );
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    setHydrating(true);
+    renderRoutes([{ path: '/public-profile/:id', Component: PublicProfilePage }], '/public-profile/lena');
+    await screen.findByRole('heading', { name: 'Lena Park' });
+    // As web/main.tsx ends it: once the page is idle and the slices asked for have run.
+    endHydrationWhenIdle();
+    const photos = await screen.findByRole('list', { name: 'Photos by @lena' });
+    await waitFor(() => expect(within(photos).getAllByRole('listitem')).toHaveLength(1));
+    observer.disconnect();
+    expect(withHeader).toEqual([[]]);
+    expect(screen.getByRole('button', { name: /Subscribe Now/ })).toBeTruthy();
   });
 });
