@@ -453,6 +453,50 @@ async function measureWithRetries(url: string, port: number, viewer: Viewer | nu
   }
 }
 
+/** The main thread's medians under 4x throttling, over a page's samples. */
+function mainThreadMedians(list: Sample[]): string {
+  const blocking = median(list.map((sample) => sample.mainThread?.blockingMs ?? Number.NaN));
+  const longest = median(list.map((sample) => sample.mainThread?.longestMs ?? Number.NaN));
+  return `main thread at 4x CPU, Chromium's own throttling, medians of ${list.length}: ${Math.round(blocking)} ms blocking, longest task ${Math.round(longest)} ms`;
+}
+
+/** Per page, Lighthouse's medians against their targets, then the main thread's. */
+function printLighthouseSummary(samples: Map<string, Sample[]>): void {
+  console.info(
+    `Lighthouse ${RUNS}x per page, medians (mobile emulation, simulated slow 4G and 4x CPU; ${CHROMIUM})`,
+  );
+  let allMet = true;
+  for (const page of pages) {
+    const list = samples.get(page.key) ?? [];
+    const score = median(list.map((sample) => sample.score));
+    const lcpMs = median(list.map((sample) => sample.lcpMs));
+    const tbtMs = median(list.map((sample) => sample.tbtMs));
+    const fcpMs = median(list.map((sample) => sample.fcpMs));
+    const jsGzip = median(list.map((sample) => sample.jsGzipBytes));
+    const jsWire = median(list.map((sample) => sample.jsTransferBytes));
+    const met = {
+      score: score >= TARGET.score,
+      lcp: lcpMs <= TARGET.lcpMs,
+      tbt: tbtMs <= TARGET.tbtMs,
+      js: jsGzip <= TARGET.jsGzipBytes,
+    };
+    allMet &&= met.score && met.lcp && met.tbt && met.js;
+    console.info(`${page.name} (${page.path})`);
+    console.info(`  score ${score} (target >= ${TARGET.score}) ${verdict(met.score)}`);
+    console.info(`  LCP ${(lcpMs / 1000).toFixed(2)} s (target <= 2.0 s) ${verdict(met.lcp)}`);
+    console.info(`  TBT ${Math.round(tbtMs)} ms (target <= ${TARGET.tbtMs} ms) ${verdict(met.tbt)}`);
+    console.info(
+      `  FCP ${(fcpMs / 1000).toFixed(2)} s (no target: when the page or its skeleton first shows)`,
+    );
+    console.info(
+      `  JavaScript ${kb(jsGzip)} gzipped, ${kb(jsWire)} on the wire (target <= 100 KB gzipped) ${verdict(met.js)}`,
+    );
+    console.info(`  ${mainThreadMedians(list)} (no target: Lighthouse's TBT above is the one with a target)`);
+  }
+  console.info('');
+  console.info(allMet ? 'every target met' : 'some targets missed');
+}
+
 if (!existsSync(path.join(root, 'dist/web/index.html'))) {
   console.error('dist/web is missing: run `npm run build` first (bench:web measures the built app).');
   process.exit(1);
@@ -551,55 +595,13 @@ try {
   }
 
   console.info('');
-  if (!LIGHTHOUSE) {
+  if (LIGHTHOUSE) printLighthouseSummary(samples);
+  else {
     for (const page of pages) {
-      const list = samples.get(page.key) ?? [];
-      const blocking = median(list.map((sample) => sample.mainThread?.blockingMs ?? Number.NaN));
-      const longest = median(list.map((sample) => sample.mainThread?.longestMs ?? Number.NaN));
       console.info(
-        `${page.name}: main thread at 4x CPU, medians of ${RUNS}: ${Math.round(blocking)} ms blocking, ` +
-          `longest task ${Math.round(longest)} ms (Lighthouse skipped: BENCH_LIGHTHOUSE=0)`,
+        `${page.name}: ${mainThreadMedians(samples.get(page.key) ?? [])} (Lighthouse skipped: BENCH_LIGHTHOUSE=0)`,
       );
     }
-  } else {
-    console.info(
-      `Lighthouse ${RUNS}x per page, medians (mobile emulation, simulated slow 4G and 4x CPU; ${CHROMIUM})`,
-    );
-    let allMet = true;
-    for (const page of pages) {
-      const list = samples.get(page.key) ?? [];
-      const score = median(list.map((sample) => sample.score));
-      const lcpMs = median(list.map((sample) => sample.lcpMs));
-      const tbtMs = median(list.map((sample) => sample.tbtMs));
-      const fcpMs = median(list.map((sample) => sample.fcpMs));
-      const jsGzip = median(list.map((sample) => sample.jsGzipBytes));
-      const jsWire = median(list.map((sample) => sample.jsTransferBytes));
-      const met = {
-        score: score >= TARGET.score,
-        lcp: lcpMs <= TARGET.lcpMs,
-        tbt: tbtMs <= TARGET.tbtMs,
-        js: jsGzip <= TARGET.jsGzipBytes,
-      };
-      allMet &&= met.score && met.lcp && met.tbt && met.js;
-      console.info(`${page.name} (${page.path})`);
-      console.info(`  score ${score} (target >= ${TARGET.score}) ${verdict(met.score)}`);
-      console.info(`  LCP ${(lcpMs / 1000).toFixed(2)} s (target <= 2.0 s) ${verdict(met.lcp)}`);
-      console.info(`  TBT ${Math.round(tbtMs)} ms (target <= ${TARGET.tbtMs} ms) ${verdict(met.tbt)}`);
-      console.info(
-        `  FCP ${(fcpMs / 1000).toFixed(2)} s (no target: when the page or its skeleton first shows)`,
-      );
-      console.info(
-        `  JavaScript ${kb(jsGzip)} gzipped, ${kb(jsWire)} on the wire (target <= 100 KB gzipped) ${verdict(met.js)}`,
-      );
-      const blocking = median(list.map((sample) => sample.mainThread?.blockingMs ?? Number.NaN));
-      const longest = median(list.map((sample) => sample.mainThread?.longestMs ?? Number.NaN));
-      console.info(
-        `  main thread at 4x CPU, Chromium's own throttling: ${Math.round(blocking)} ms blocking, ` +
-          `longest task ${Math.round(longest)} ms (no target: Lighthouse's TBT above is the one with a target)`,
-      );
-    }
-    console.info('');
-    console.info(allMet ? 'every target met' : 'some targets missed');
   }
 } finally {
   await stop(chromium);
