@@ -81,23 +81,22 @@ function spanEnds(cell: Int32Array): Int32Array {
 export function addClamped(bytes: Uint8Array, words: Uint32Array, from: number, to: number, delta: number) {
   const invert = delta < 0 ? -1 : 0;
   const step = Math.abs(delta);
-  const one = (i: number) => {
-    const value = (bytes[i] as number) + delta;
-    bytes[i] = value < 0 ? 0 : Math.min(value, 255);
-  };
-  let i = from;
-  for (; i < to && (i & 3) !== 0; i += 1) one(i);
+  const head = Math.min(to, (from + 3) & ~3);
+  for (let i = from; i < head; i += 1) bytes[i] = clampByte((bytes[i] as number) + delta);
   const spread = Math.imul(step, 0x01010101);
   const wordEnd = to >> 2;
-  for (let w = i >> 2; w < wordEnd; w += 1) {
+  for (let w = head >> 2; w < wordEnd; w += 1) {
     const x = (words[w] as number) ^ invert;
     const high = x & 0x80808080;
     const low = (x & 0x7f7f7f7f) + spread;
     const overflowed = (high & low) >>> 7;
     words[w] = ((low ^ high) | Math.imul(overflowed, 0xff)) ^ invert;
   }
-  for (i = Math.max(i, wordEnd << 2); i < to; i += 1) one(i);
+  for (let i = Math.max(head, wordEnd << 2); i < to; i += 1)
+    bytes[i] = clampByte((bytes[i] as number) + delta);
 }
+
+const clampByte = (value: number) => (value < 0 ? 0 : Math.min(value, 255));
 
 /**
  * The photo with the delivery's mark, encoded as `format` (JPEG by default, at `quality`). The

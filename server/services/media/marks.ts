@@ -77,6 +77,19 @@ export async function drawMark(input: Buffer, mime: string, lines: string[]): Pr
 /** The quality a photo with the visible mark is encoded at (JPEG 82, WebP 80; PNG is lossless). */
 const visibleQuality = (mime: string) => (mime === 'image/jpeg' ? 82 : 80);
 
+/**
+ * How a rendition with the invisible mark is encoded: in its own format, at the visible mark's
+ * quality when that is drawn in the same encode, else at JPEG 90 or WebP 85 (bench/watermark.ts
+ * encodes its bare line the same way).
+ */
+export function markedEncoding(
+  mime: string,
+  withVisible: boolean,
+): { format: 'jpeg' | 'png' | 'webp'; quality: number } {
+  const format = mime === 'image/png' ? 'png' : mime === 'image/jpeg' ? 'jpeg' : 'webp';
+  return { format, quality: withVisible ? visibleQuality(mime) : format === 'jpeg' ? 90 : 85 };
+}
+
 /** A transparent PNG the size of a video frame with the mark in its corner (ffmpeg's overlay filter). */
 export async function markPng(width: number, height: number, lines: string[]): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
@@ -135,8 +148,7 @@ export function createMarks(deps: MarksDeps) {
     // over it, in the same encode (at the visible mark's quality) when there are both.
     if (pattern)
       bytes = await embedMark(bytes, pattern, {
-        format: file.mime === 'image/png' ? 'png' : file.mime === 'image/jpeg' ? 'jpeg' : 'webp',
-        quality: lines.length > 0 ? visibleQuality(file.mime) : file.mime === 'image/jpeg' ? 90 : 85,
+        ...markedEncoding(file.mime, lines.length > 0),
         overlay: lines.length > 0 ? (width, height) => overlaySvg(width, height, lines) : undefined,
       });
     else if (lines.length > 0) bytes = await drawMark(bytes, file.mime, lines);
