@@ -92,7 +92,7 @@ async function markingTime(): Promise<void> {
     const visible: number[] = [];
     const both: number[] = [];
     const lines = ['fanplace.example/bench.creator'];
-    for (let round = 0; round < 5; round += 1) {
+    for (let round = 0; round < 7; round += 1) {
       let started = performance.now();
       await sharp(photo).rotate().jpeg({ quality: 90 }).toBuffer();
       bare.push(ms(started));
@@ -118,7 +118,7 @@ async function markingTime(): Promise<void> {
     }
     const withVisible = median(both) / median(visible);
     const ratio = median(marked) / median(bare);
-    console.info('1. Marking a 12-megapixel photo (4000 x 3000, JPEG 90; medians of 5)');
+    console.info('1. Marking a 12-megapixel photo (4000 x 3000, JPEG 90; medians of 7)');
     console.info(`   bare sharp decode + encode:   ${median(bare).toFixed(0)} ms`);
     console.info(`   decode + mark + encode:       ${median(marked).toFixed(0)} ms`);
     console.info(
