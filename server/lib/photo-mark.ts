@@ -102,12 +102,13 @@ function planMark(width: number, height: number, pattern: Pattern, amplitude: nu
   }
   // Between two grid columns the change is linear in x, so its rounded value is the same over
   // runs of pixels (about 15 at a time on a 4000-pixel row): each run's end is found by bisection.
-  // A run never crosses a grid column, so a row has at most (2 * amplitude + 2) runs per column.
+  // Between two columns the change takes at most 2 * amplitude + 2 rounded values, and a run is at
+  // least a pixel: that bounds a row's runs (merging runs across columns only makes fewer).
   const spanEnd = spanEnds(columns.cell);
   const perRow = Math.min(width, (GRID - 1) * (2 * Math.ceil(Math.abs(amplitude)) + 2));
   const rows = new Int32Array(height + 1);
-  let ends = new Int32Array(Math.max(1, perRow * height));
-  let deltas = new Int8Array(ends.length);
+  const ends = new Int32Array(Math.max(1, perRow * height));
+  const deltas = new Int8Array(ends.length);
   let count = 0;
   for (let y = 0; y < height; y += 1) {
     rows[y] = count;
@@ -139,15 +140,6 @@ function planMark(width: number, height: number, pattern: Pattern, amplitude: nu
         ends[count - 1] = end;
         x = end;
         continue;
-      }
-      if (count === ends.length) {
-        // Only an amplitude far above the mark's could need more; grow rather than fail.
-        const grown = new Int32Array(ends.length * 2);
-        grown.set(ends);
-        ends = grown;
-        const grownDeltas = new Int8Array(grown.length);
-        grownDeltas.set(deltas);
-        deltas = grownDeltas;
       }
       ends[count] = end;
       deltas[count] = delta;
@@ -201,13 +193,11 @@ export function addClamped(bytes: Uint8Array, words: Uint32Array, from: number, 
 
 const clampByte = (value: number) => (value < 0 ? 0 : Math.min(value, 255));
 
-/** The photo's size as it is shown (EXIF orientation applied), from its header alone. */
-async function uprightSize(input: Buffer): Promise<{ width: number; height: number } | null> {
-  const meta = await sharp(input).metadata();
-  if (!meta.width || !meta.height) return null;
+/** A photo's size as it is shown (EXIF orientation applied), from its header; 0 where unknown. */
+function upright(meta: Metadata): { width: number; height: number } {
   return (meta.orientation ?? 1) >= 5
-    ? { width: meta.height, height: meta.width }
-    : { width: meta.width, height: meta.height };
+    ? { width: meta.height ?? 0, height: meta.width ?? 0 }
+    : { width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
 /**
@@ -231,8 +221,10 @@ export async function embedMark(
   decoding.catch(() => undefined);
   // The plan needs the size only: made from the header while the pixels are decoded (libvips
   // works on its own threads), it costs the first view almost nothing.
-  const size = await uprightSize(input).catch(() => null);
-  let plan = size ? planMark(size.width, size.height, pattern, amplitude) : null;
+  const size = await sharp(input)
+    .metadata()
+    .then(upright, () => null);
+  let plan = size?.width && size.height ? planMark(size.width, size.height, pattern, amplitude) : null;
   const { data, info } = await decoding;
   const { width, height, channels } = info;
   if (!plan || plan.width !== width || plan.height !== height)
@@ -373,10 +365,6 @@ export async function alignCopy(original: Buffer, copy: Buffer): Promise<Alignme
     sharp(original).rotate().metadata(),
     sharp(copy).rotate().metadata(),
   ]);
-  const upright = (meta: Metadata) =>
-    (meta.orientation ?? 1) >= 5
-      ? { width: meta.height ?? 0, height: meta.width ?? 0 }
-      : { width: meta.width ?? 0, height: meta.height ?? 0 };
   const o = upright(originalMeta);
   const c = upright(copyMeta);
   if (!o.width || !o.height || !c.width || !c.height) return null;
@@ -435,15 +423,13 @@ export async function markResidual(
   copy: Buffer,
   alignment: Alignment,
 ): Promise<Float64Array> {
-  const meta = await sharp(original).rotate().metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const fullWidth = (turned ? meta.height : meta.width) ?? 1;
-  const fullHeight = (turned ? meta.width : meta.height) ?? 1;
+  const full = upright(await sharp(original).rotate().metadata());
+  const fullWidth = full.width || 1;
+  const fullHeight = full.height || 1;
   const work = 1024;
   const [base, seen] = await Promise.all([grey(original, work), grey(copy, work)]);
   const baseScale = base.width / fullWidth;
-  const copyMeta = await sharp(copy).rotate().metadata();
-  const copyWidth = ((copyMeta.orientation ?? 1) >= 5 ? copyMeta.height : copyMeta.width) ?? 1;
+  const copyWidth = upright(await sharp(copy).rotate().metadata()).width || 1;
   const seenScale = seen.width / copyWidth;
 
   const cellW = fullWidth / GRID;
