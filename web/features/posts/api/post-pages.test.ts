@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageIdle } from '../../../lib/page-idle.ts';
 import { buildMedia, buildPost, postPage } from '../test/build-post.ts';
-import { type PostPages, PROCESSING_REFRESH_MS, refreshInterval } from './post-pages.ts';
+import { keepListsForOffline, type PostPages, PROCESSING_REFRESH_MS, refreshInterval } from './post-pages.ts';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const expiring = (id: string, at: string | null) =>
@@ -37,5 +39,70 @@ describe('refreshInterval', () => {
     expect(refreshInterval(pages(laterItem), now)).toBe(PROCESSING_REFRESH_MS);
     const failed = buildPost({ id: 'p', media: buildMedia({ status: 'failed', urlsExpireAt: null }) });
     expect(refreshInterval(pages(failed), now)).toBe(false);
+  });
+});
+
+describe('keepListsForOffline', () => {
+  const feedKey = ['posts', 'feed', 'viewer-1'] as const;
+  const serverData: PostPages = { pages: [postPage([buildPost({ id: 'from-server' })])], pageParams: [null] };
+  let asked: string[] = [];
+  const options = (key: readonly string[]) => ({
+    queryKey: key,
+    queryFn: async () => {
+      asked.push(key.join('/'));
+      return postPage([buildPost({ id: 'from-api' })]);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: () => null,
+    staleTime: 5 * 60_000,
+  });
+  const controlled = (controller: object | null) =>
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller }, configurable: true });
+
+  beforeEach(() => {
+    asked = [];
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('asks again for a list the server sent once it is on screen, even when it mounts after the page went idle', async () => {
+    controlled({});
+    const client = new QueryClient();
+    client.setQueryData(feedKey, serverData);
+    client.setQueryData(['posts', 'liked', 'viewer-1'], serverData);
+    keepListsForOffline(client);
+    await pageIdle();
+    // Its code has not come yet: nothing is asked for.
+    expect(client.isFetching()).toBe(0);
+    expect(asked).toEqual([]);
+    const feed = new InfiniteQueryObserver(client, options(feedKey));
+    const stopFeed = feed.subscribe(() => undefined);
+    await vi.waitFor(() => {
+      expect(asked).toEqual(['posts/feed/viewer-1']);
+      expect(client.isFetching()).toBe(0);
+    });
+    // Once only, and never a list the worker does not keep.
+    const liked = new InfiniteQueryObserver(client, options(['posts', 'liked', 'viewer-1']));
+    const stopLiked = liked.subscribe(() => undefined);
+    const again = new InfiniteQueryObserver(client, options(feedKey));
+    const stopAgain = again.subscribe(() => undefined);
+    expect(client.isFetching()).toBe(0);
+    expect(asked).toEqual(['posts/feed/viewer-1']);
+    for (const stop of [stopFeed, stopLiked, stopAgain]) stop();
+    client.clear();
+  });
+
+  it('asks for nothing when no service worker controls the page', async () => {
+    controlled(null);
+    const client = new QueryClient();
+    client.setQueryData(feedKey, serverData);
+    keepListsForOffline(client);
+    await pageIdle();
+    const stop = new InfiniteQueryObserver(client, options(feedKey)).subscribe(() => undefined);
+    expect(client.isFetching()).toBe(0);
+    expect(asked).toEqual([]);
+    stop();
+    client.clear();
   });
 });

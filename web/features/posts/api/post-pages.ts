@@ -71,16 +71,31 @@ const OFFLINE_LISTS = new Set(['feed', 'discover', 'creator']);
 
 /**
  * A page adopted from the server's data asked the API for none of its lists, so the service
- * worker kept none of them: once the page is idle, and only when a worker controls it, the lists
- * on screen are asked for again through the worker, which keeps the last answer for an offline
- * visit (and the cards get whatever changed meanwhile).
+ * worker kept none of them. Once the page is idle, and only when a worker controls it, each list
+ * the server sent is asked for again through the worker, which keeps the last answer for an
+ * offline visit (and the cards get whatever changed meanwhile). A list whose code is still on its
+ * way (Home's feed is a chunk of its own, adopted in a later task) is asked for when it comes on
+ * screen: on a busy machine that is after the page went idle.
  */
 export function keepListsForOffline(client: QueryClient): void {
+  const cache = client.getQueryCache();
+  const waiting = new Set(
+    cache
+      .getAll()
+      .filter(({ queryKey }) => queryKey[0] === 'posts' && OFFLINE_LISTS.has(String(queryKey[1])))
+      .map((query) => query.queryHash),
+  );
+  if (waiting.size === 0) return;
   void pageIdle().then(() => {
     if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
-    void client.refetchQueries({
-      type: 'active',
-      predicate: ({ queryKey }) => queryKey[0] === 'posts' && OFFLINE_LISTS.has(String(queryKey[1])),
+    const askAgain = (query: { queryHash: string; queryKey: QueryKey; getObserversCount(): number }) => {
+      if (query.getObserversCount() === 0 || !waiting.delete(query.queryHash)) return;
+      void client.refetchQueries({ queryKey: query.queryKey, exact: true });
+      if (waiting.size === 0) stop();
+    };
+    const stop = cache.subscribe((event) => {
+      if (event.type === 'observerAdded') askAgain(event.query);
     });
+    for (const query of cache.getAll()) askAgain(query);
   });
 }
