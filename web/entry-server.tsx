@@ -9,10 +9,11 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { SessionSkeleton } from './app/layouts/session-skeleton.tsx';
+import { loadPage, pageFor } from './app/pages.ts';
 import { AppProvider } from './app/provider.tsx';
-import { appRoutes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { setApiTransport } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { renderAs, type Session, toSessionUser } from './lib/session.ts';
@@ -34,7 +35,6 @@ export function setServerApiTransport(transport: typeof fetch): void {
   setApiTransport(transport);
 }
 
-const handler = createStaticHandler(appRoutes);
 /** Render passes: each may reveal queries that need the data of the one before. */
 const MAX_PASSES = 3;
 
@@ -65,21 +65,25 @@ export interface PageViewer {
 }
 
 /**
- * Null when the router answers with a redirect or a Response instead of a page. With `viewer`, the
- * page is that viewer's own, as the app would render it for their stored session.
+ * Null when the address is not a page of its own (it sends the visitor on elsewhere). With
+ * `viewer`, the page is that viewer's own, as the app would render it for their stored session.
  */
 export async function renderPage(url: string, viewer?: PageViewer): Promise<ServerPage | null> {
   const session: Session | null = viewer ? { token: viewer.token, user: toSessionUser(viewer.user) } : null;
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
+  const page = pageFor(pathname);
+  if (!page) return null;
+  // The page's code first, so the render draws the page itself rather than its loading state.
+  await loadPage(page);
   const client = createQueryClient();
   const render = () =>
     renderAs(session, () =>
       renderToString(
         <StrictMode>
           <AppProvider client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={`${pathname}${search}`}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProvider>
         </StrictMode>,
       ),

@@ -9,7 +9,8 @@ import './index.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, type AppRouter, createAppRouter } from './app/app.tsx';
+import { App } from './app/app.tsx';
+import { loadPage, pageFor, pageReady } from './app/pages.ts';
 import { keepListsForOffline } from './features/posts/index.ts';
 import { initFonts } from './lib/fonts.ts';
 import { endHydrationWhenIdle, setHydrating } from './lib/hydration.ts';
@@ -56,10 +57,10 @@ function TakeOverServerMarkup() {
   return null;
 }
 
-function start(router: AppRouter) {
+function start() {
   const app = (
     <StrictMode>
-      <App router={router} />
+      <App />
       {serverRendered ? <TakeOverServerMarkup /> : null}
     </StrictMode>
   );
@@ -85,20 +86,15 @@ function start(router: AppRouter) {
 // Offline visits, push notifications and new versions: once the page has loaded and is idle.
 registerServiceWorker();
 
-// The router (matching the address against every route, and asking for the page's code) is made
-// in a task of its own, after the app's modules have run: on a phone each is a long task alone.
+// The first page's code is asked for in a task of its own, after the app's modules have run: on a
+// phone each is a long task alone. Replacing the server's markup before that code has loaded would
+// flash the loading state, so then the first render waits for it, in a task of its own again.
 setTimeout(() => {
-  const router = createAppRouter();
-  // Replacing the server's markup before the page's code has loaded would flash the loading
-  // state. The first render starts in a task of its own, apart from running the page's code.
-  if (serverRendered && !router.state.initialized) {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      setTimeout(() => start(router), 0);
-    });
+  const first = pageFor(window.location.pathname);
+  if (serverRendered && first && !pageReady(window.location.pathname)) {
+    void loadPage(first).then(() => setTimeout(start, 0));
   } else {
-    start(router);
+    start();
   }
 }, 0);
 

@@ -1,21 +1,17 @@
 import { TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode, useEffect } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import { formatTitle } from '../hooks/use-document-title.ts';
 import { trackError } from '../lib/analytics.ts';
 
 function describe(error: unknown): { detail: string; code: string } {
-  if (isRouteErrorResponse(error)) {
-    return { detail: error.statusText || `Error ${error.status}`, code: String(error.status) };
-  }
   if (error instanceof Error) return { detail: error.message, code: error.name };
   return { detail: typeof error === 'string' ? error : 'Something went wrong.', code: 'unknown' };
 }
 
-/** The router's error screen; uses plain links so it works even when the layout itself failed. */
-export function RouteErrorScreen() {
-  const { detail, code } = describe(useRouteError());
+/** The error screen of a page or the layout; plain links, so it works even when the layout failed. */
+export function RouteErrorScreen({ error }: { error: unknown }) {
+  const { detail, code } = describe(error);
 
   useEffect(() => {
     document.title = formatTitle('Error');
@@ -35,4 +31,27 @@ export function RouteErrorScreen() {
       </div>
     </div>
   );
+}
+
+interface BoundaryProps {
+  /** A new value (the next page's address) clears an error shown for the one before. */
+  resetKey?: string;
+  children: ReactNode;
+}
+
+/** Catches an error thrown while rendering a page (or the layout) and shows the error screen instead. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key?: string }> {
+  override state: { error: unknown; key?: string } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Something went wrong.') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key?: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorScreen error={this.state.error} /> : this.props.children;
+  }
 }
