@@ -54,7 +54,7 @@ export const tailwindClasses = {
     'overflow-y': [{ 'overflow-y': ['auto'] }],
     overscroll: [{ overscroll: ['contain'] }],
     'overscroll-x': [{ 'overscroll-x': ['contain'] }],
-    position: ['fixed', 'absolute', 'relative', 'sticky'],
+    position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
     inset: [{ inset: [fromTheme('spacing')] }],
     'inset-x': [{ 'inset-x': [fromTheme('spacing')] }],
     'inset-y': [{ 'inset-y': [fromTheme('spacing')] }],
