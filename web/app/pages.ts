@@ -69,9 +69,21 @@ const matchable: { path: string; page: Page | null }[] = [
   ...pages.map((page) => ({ path: page.path, page })),
 ];
 
+/**
+ * Addresses already matched. Matching ranks every route again (React Router compiles each path to
+ * a pattern on every call), a few milliseconds on a phone, and a first page asks several times.
+ */
+const matched = new Map<string, Page | null>();
+const MATCHED_KEPT = 200;
+
 /** The page an address shows, ranked as the routes below rank them. */
 export function pageFor(pathname: string): Page | null {
-  return matchRoutes(matchable, pathname)?.[0]?.route.page ?? null;
+  const known = matched.get(pathname);
+  if (known !== undefined) return known;
+  const page = matchRoutes(matchable, pathname)?.[0]?.route.page ?? null;
+  if (matched.size >= MATCHED_KEPT) matched.clear();
+  matched.set(pathname, page);
+  return page;
 }
 
 /** Starts (once) loading a page's code; settles when it has loaded or failed. */

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, type NavigateFunction, useNavigate } from 'react-router';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -10,15 +10,18 @@ import { pageFor, pageReady } from './pages.ts';
 import { AppRoutes } from './router.tsx';
 
 let navigate: NavigateFunction = () => undefined;
+let shown = '';
 function CaptureNavigate() {
   navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  shown = `${pathname}${search}`;
   return null;
 }
 
 function renderAppAt(path: string) {
   // A phone-sized screen: no side panel. Whatever the layout asks the API for is answered empty.
   fakeMatchMedia(false);
-  stubFetch(() => json(404, { message: 'Not found' }));
+  const requests = stubFetch(() => json(404, { message: 'Not found' }));
   render(
     <QueryClientProvider client={createQueryClient()}>
       <TooltipProvider>
@@ -29,6 +32,7 @@ function renderAppAt(path: string) {
       </TooltipProvider>
     </QueryClientProvider>,
   );
+  return requests;
 }
 
 const loading = () => screen.queryByText('Loading page…');
@@ -65,5 +69,14 @@ describe('AppRoutes', () => {
     expect(pageFor('/no-such-page')?.path).toBe('*');
     // Not a page: it sends the visitor on to Post Content.
     expect(pageFor('/post-content')).toBeNull();
+  });
+
+  it('gives a page the parts of its address, and sends the alias on to Post Content', async () => {
+    const requests = renderAppAt('/public-profile/some.creator');
+    // The profile asks for the creator its address names.
+    await waitFor(() => expect(requests.some((request) => request.url.includes('some.creator'))).toBe(true));
+
+    act(() => navigate('/post-content?type=photo'));
+    await waitFor(() => expect(shown).toBe('/post-ccontent?type=photo'));
   });
 });

@@ -4,7 +4,7 @@ import { routes } from '#common/routes.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
 import { PageLoading } from './layouts/page-loading.tsx';
-import { loadPage, type Page, pageFor, pageReady, pageState, pages } from './pages.ts';
+import { loadPage, type Page, pageFor, pageReady, pageState } from './pages.ts';
 import { RouteErrorBoundary } from './route-error-screen.tsx';
 
 /** The page's component once loaded; its loading state until then; its failure, thrown to the boundary. */
@@ -44,6 +44,9 @@ export function AppRoutes() {
     };
   }, [target]);
   if (ready || !lastDrawn.current) lastDrawn.current = location;
+  // Only the drawn page's route is handed to React Router, which ranks every route it is given
+  // on each draw: the pages list has ranked them already (pageFor), once per address.
+  const drawn = pageFor(lastDrawn.current.pathname);
   return (
     <Routes location={lastDrawn.current}>
       <Route
@@ -54,10 +57,11 @@ export function AppRoutes() {
         }
       >
         <Route element={<PageFrame />}>
-          <Route path={routes.postContentAlias} element={<PostContentAlias />} />
-          {pages.map((page) => (
-            <Route key={page.path} path={page.path} element={<LoadedPage page={page} />} />
-          ))}
+          {drawn ? (
+            <Route key={drawn.path} path={drawn.path} element={<LoadedPage page={drawn} />} />
+          ) : (
+            <Route path={routes.postContentAlias} element={<PostContentAlias />} />
+          )}
         </Route>
       </Route>
     </Routes>
