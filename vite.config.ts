@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, minifySync, type Plugin, type Rolldown } from 'vite';
 import { firstPageChunks } from './scripts/first-page-chunks.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -44,6 +45,29 @@ function minifiedThemeScript(): Plugin {
       const { code, errors } = minifySync(file, readFileSync(file, 'utf8'), { compress: true, mangle: true });
       if (errors?.length) throw new Error(`theme-init.js did not minify: ${errors[0]?.message}`);
       writeFileSync(file, code);
+    },
+  };
+}
+
+/**
+ * Last of the browser build (after the service worker and the minified theme script are written):
+ * a `.br` and a `.gz` of each text file beside it, which the server sends as they are
+ * (scripts/precompress.ts).
+ */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'fanplace-precompressed',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompress(outDir);
+      },
     },
   };
 }
@@ -249,6 +273,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     codeForLaterList(),
     serviceWorker(),
     serverEntry(),
+    precompressed(),
   ],
   resolve: {
     alias: [

@@ -1,10 +1,15 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, writeFakeWebBuild } from '../test/helpers.ts';
 
 describe('HTTP conventions', () => {
   let t: TestApp;
+  let webDir: string;
   beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST_DIR: writeFakeWebBuild() });
+    webDir = writeFakeWebBuild();
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
   });
   afterAll(async () => {
     await t.close();
@@ -69,6 +74,34 @@ describe('HTTP conventions', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     const other = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(other.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it("sends the build's compressed copy of a file as it is, and no route of its own", async () => {
+    // As scripts/precompress.ts leaves it: the file's brotli copy beside it.
+    const file = path.join(webDir, 'assets', 'main-abc123.js');
+    const copy = brotliCompressSync(readFileSync(file));
+    writeFileSync(`${file}.br`, copy);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.rawPayload.equals(copy)).toBe(true);
+    expect(brotliDecompressSync(response.rawPayload).equals(readFileSync(file))).toBe(true);
+    // Without brotli: compressed on the fly, from the file itself.
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(readFileSync(file))).toBe(true);
+    const direct = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js.br' });
+    expect(direct.statusCode).toBe(404);
   });
 
   it('does not fall back to the SPA for missing files', async () => {

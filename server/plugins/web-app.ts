@@ -44,6 +44,10 @@ export default fp(
         // One route per built file, registered at start: restart after `npm run build`.
         wildcard: false,
         index: false,
+        // The build's `.br` and `.gz` of each text file (scripts/precompress.ts) are sent as they
+        // are, by what the browser accepts; a file without them is compressed on the fly.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
           const relative = path.relative(options.distDir, filePath);
           // The service worker is checked on every visit, so a new build's worker is found at once.
