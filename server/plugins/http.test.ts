@@ -102,6 +102,24 @@ describe('HTTP conventions', () => {
     expect(gunzipSync(gzip.rawPayload).equals(readFileSync(file))).toBe(true);
     const direct = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js.br' });
     expect(direct.statusCode).toBe(404);
+    // The page keeps its own caching when its compressed copy is sent.
+    writeFileSync(
+      path.join(webDir, 'index.html.br'),
+      brotliCompressSync(readFileSync(path.join(webDir, 'index.html'))),
+    );
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/discover',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('does not fall back to the SPA for missing files', async () => {

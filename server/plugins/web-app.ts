@@ -49,7 +49,8 @@ export default fp(
         preCompressed: true,
         globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
-          const relative = path.relative(options.distDir, filePath);
+          // The file's own name when its compressed copy is what is sent.
+          const relative = path.relative(options.distDir, filePath).replace(/\.(?:br|gz)$/, '');
           // The service worker is checked on every visit, so a new build's worker is found at once.
           const cacheControl =
             relative === 'index.html' || relative === 'sw.js'
