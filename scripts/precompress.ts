@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -37,8 +37,8 @@ export async function precompress(dir: string): Promise<number> {
   const queue = [...files];
   const worker = async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      if ((await stat(file)).size < PRECOMPRESS_MIN_BYTES) continue;
       const bytes = await readFile(file);
+      if (bytes.length < PRECOMPRESS_MIN_BYTES) continue;
       const [br, gz] = await Promise.all([
         brotli(bytes, {
           params: {
@@ -51,7 +51,7 @@ export async function precompress(dir: string): Promise<number> {
       ]);
       if (br.length < bytes.length) await writeFile(`${file}.br`, br);
       if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
-      compressed += 1;
+      if (br.length < bytes.length || gz.length < bytes.length) compressed += 1;
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
