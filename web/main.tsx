@@ -89,15 +89,16 @@ registerServiceWorker();
 // The first page's code is asked for in a task of its own, after the app's modules have run: on a
 // phone each is a long task alone. Replacing the server's markup before that code has loaded would
 // flash the loading state, so then the first render waits for it, in a task of its own again.
+// Either way the first render has a task of its own, after tailwind-merge's below.
 setTimeout(() => {
   const first = pageFor(window.location.pathname);
   if (serverRendered && first && !pageReady(window.location.pathname)) {
     void loadPage(first).then(() => setTimeout(start, 0));
   } else {
-    start();
+    setTimeout(start, 0);
   }
 }, 0);
 
-// tailwind-merge builds its tables on its first call: done in a task of its own while the page's
-// code downloads, instead of inside the first render's.
+// tailwind-merge builds its tables on its first call: done in a task of its own (while the page's
+// code downloads, or just before the first render), instead of inside the first render's.
 setTimeout(() => cn('p-0', 'p-1'), 0);

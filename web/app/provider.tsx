@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SessionRefresh } from '../features/auth/components/session-refresh.tsx';
-import { useMounted } from '../hooks/use-mounted.ts';
+import { usePageIdle } from '../hooks/use-page-idle.ts';
 import { configureAnalytics, identify } from '../lib/analytics.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -31,11 +31,11 @@ function AnalyticsSetup() {
 }
 
 /**
- * Parts that draw nothing start once the page is adopted, outside the adoption's first task
- * (their queries and observers took a tenth of it).
+ * Parts that draw nothing start once the page has loaded and is idle (usePageIdle), after the
+ * tasks that adopt the page (their queries and observers took a tenth of the first one).
  */
-function AfterAdoption({ children }: { children: ReactNode }) {
-  return useMounted() ? children : null;
+function WhenIdle({ children }: { children: ReactNode }) {
+  return usePageIdle() ? children : null;
 }
 
 /** `client`: the server renders each page with a query client of its own (web/entry-server.tsx). */
@@ -52,10 +52,10 @@ export function AppProvider({
   useEffect(() => onToasterWanted(() => setToasterWanted(true)), []);
   return (
     <QueryClientProvider client={client}>
-      <AfterAdoption>
+      <WhenIdle>
         <AnalyticsSetup />
         <SessionRefresh />
-      </AfterAdoption>
+      </WhenIdle>
       {children}
       {toasterWanted ? (
         <Suspense fallback={null}>

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { routes } from '#common/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Hint } from '../../components/ui/hint.tsx';
-import { useMounted } from '../../hooks/use-mounted.ts';
+import { usePageIdle } from '../../hooks/use-page-idle.ts';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import type { NavItem } from './nav-items.ts';
@@ -45,8 +45,9 @@ interface NavListProps {
 
 export function NavList({ items, collapsed = false, onNavigate }: NavListProps) {
   const userId = useSession()?.user.id;
-  // The badge draws nothing until its count comes: never part of the server's markup.
-  const mounted = useMounted();
+  // The badge draws nothing until its count comes, so it is never part of the server's markup; its
+  // code and the conversations it counts wait until the page is idle.
+  const idle = usePageIdle();
   return (
     <ul className="flex flex-col gap-1">
       {items.map(({ name, label, icon: Icon, badge, to }) => (
@@ -69,7 +70,7 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
                   {badge}
                 </Badge>
               ) : null}
-              {name === 'messages' && userId && mounted ? (
+              {name === 'messages' && userId && idle ? (
                 <Suspense fallback={null}>
                   <MessagesNavBadge userId={userId} collapsed={collapsed} />
                 </Suspense>

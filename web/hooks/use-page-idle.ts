@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { pageIdle } from '../lib/page-idle.ts';
+
+/** The turns given out so far: each part that waits for the idle page starts in a task of its own. */
+let turns: Promise<void> = Promise.resolve();
+
+function nextTurn(): Promise<void> {
+  turns = turns.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  return turns;
+}
+
+/**
+ * False until the page has loaded and the browser is idle (pageIdle), then true; false on the
+ * server. For parts that draw nothing and that a first page does not need to paint or answer a
+ * tap: the event stream, the session's refresh, analytics, the unread badge. Started any sooner,
+ * their code, queries and connections ran in the tasks that adopt the page, on a phone each one a
+ * long task; started together once idle, they made one long task of their own, so each part
+ * takes a turn, one task after the other.
+ */
+export function usePageIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void pageIdle()
+      .then(nextTurn)
+      .then(() => {
+        if (current) setIdle(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return idle;
+}
