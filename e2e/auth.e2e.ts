@@ -78,6 +78,9 @@ describe('accounts in a browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((url) => url.pathname === '/email-verification');
     await toast(page, 'Account created successfully. Please check your email for verification.').waitFor();
+    // The address changes before the page's code has loaded: until then the form on screen is the
+    // registration's, whose Email field holds the same address.
+    await page.getByLabel('Verification code').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(email);
