@@ -12,10 +12,11 @@ function nextTurn(): Promise<void> {
 /**
  * False until the page has loaded and the browser is idle (pageIdle), then true; false on the
  * server. For parts that draw nothing and that a first page does not need to paint or answer a
- * tap: the event stream, the session's refresh, analytics, the unread badge. Started any sooner,
- * their code, queries and connections ran in the tasks that adopt the page, on a phone each one a
- * long task; started together once idle, they made one long task of their own, so each part
- * takes a turn, one task after the other.
+ * tap: the session's refresh, analytics, the unread badge. (Not the event stream: it opens at the
+ * adoption, since what happens before it opens is not replayed.) Started any sooner, their code
+ * and queries ran in the tasks that adopt the page, on a phone each one a long task; started
+ * together once idle, they made one long task of their own, so each part takes a turn, one task
+ * after the other (as the adoption's slices do, web/lib/hydration.ts).
  */
 export function usePageIdle(): boolean {
   const [idle, setIdle] = useState(false);
