@@ -328,4 +328,42 @@ describe('a signed-in first paint', () => {
       await context.close();
     }
   });
+
+  it('hears a message sent while its page was loading: the stream starts where the server’s page ends', async () => {
+    const [viewer, friend] = await Promise.all([createVerifiedAccount(), createVerifiedAccount()]);
+    const conversation = await apiAs<{ id: string }>(friend, 'POST', '/conversations', {
+      userId: viewer.user.id,
+    });
+    const { page, context } = await openPage(browser(), { viewport: viewports.mobile });
+    await signInContext(context, viewer);
+    // The first visit sets the page cookie: from then on the server renders the viewer's own page.
+    await page.goto('/');
+    await waitForApp(page);
+    // The stream is held back until the message has been sent, after the server's page was read.
+    let streamAsked!: (request: { lastEventId: string | undefined }) => void;
+    const asked = new Promise<{ lastEventId: string | undefined }>((resolve) => {
+      streamAsked = resolve;
+    });
+    let sent!: () => void;
+    const messageSent = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    await page.route('**/api/events*', async (route) => {
+      streamAsked({ lastEventId: route.request().headers()['last-event-id'] });
+      await messageSent;
+      await route.continue();
+    });
+    await page.reload();
+    const from = await page.locator('#root').getAttribute('data-events-from', { timeout: 30_000 });
+    expect(from).toMatch(/^\d+$/);
+    const request = await asked;
+    expect(request.lastEventId).toBe(from);
+    await apiAs(friend, 'POST', `/conversations/${conversation.id}/messages`, { text: 'Sent while loading' });
+    sent();
+    await page
+      .getByText(/new message/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await context.close();
+  });
 });

@@ -195,6 +195,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
   });
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    latestEventId: () => modules.realtime.events.latestId(),
+  });
   return app;
 }

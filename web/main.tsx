@@ -13,7 +13,7 @@ import { App } from './app/app.tsx';
 import { loadPage, pageFor, pageReady } from './app/pages.ts';
 import { keepListsForOffline } from './features/posts/index.ts';
 import { initFonts } from './lib/fonts.ts';
-import { endHydrationWhenIdle, setHydrating } from './lib/hydration.ts';
+import { endHydrationWhenIdle, setHydrating, setPageEventsFrom } from './lib/hydration.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { getSession } from './lib/session.ts';
@@ -69,6 +69,8 @@ function start() {
   // In a transition React works in slices, so the main thread stays free for input meanwhile.
   if (serverRendered && ownPage) {
     setHydrating(true);
+    // The page is this viewer's as of this event: their stream replays what came after it.
+    setPageEventsFrom(container?.getAttribute('data-events-from') ?? null);
     startTransition(() => {
       hydrateRoot(container as HTMLElement, app, {
         onRecoverableError: (error) => console.info('The page was redrawn in the browser:', error),

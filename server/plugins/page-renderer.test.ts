@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsTestApp, createAccountsTestApp, signUpVerified } from '../test/accounts.ts';
+import type { EventPayload } from '../../common/events.ts';
+import type { Conversation } from '../../common/schemas/messages.ts';
+import { type AccountsTestApp, createAccountsTestApp, post, signUpVerified } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { listen } from '../test/media.ts';
+import { openEventStream } from '../test/sse.ts';
 import { pageCookieToken } from './page-renderer.ts';
 
 /**
@@ -154,7 +158,9 @@ describe("a signed-in viewer's own page (the page cookie)", () => {
     expect(stateOf(html)).toEqual({ profile: 200, token: viewer.token });
     // Named, so a browser whose stored session is someone else's does not show it (theme-init.js).
     expect(html).toContain(`<meta name="viewer" content="${viewer.user.id}"><script src="/theme-init.js"`);
-    expect(html).toContain('<div id="root" data-server-rendered data-viewer inert><main>');
+    expect(html).toMatch(
+      /<div id="root" data-server-rendered data-viewer data-events-from="\d+" inert><main>/,
+    );
     // The skeleton stays beside it for a device whose stored session differs.
     expect(html).toContain('<div id="session-skeleton" inert>');
   });
@@ -178,7 +184,33 @@ describe("a signed-in viewer's own page (the page cookie)", () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<h1>Anyone</h1>');
       expect(response.body).not.toContain('name="viewer"');
+      expect(response.body).not.toContain('data-events-from');
       expect(stateOf(response.body)).toEqual({ profile: 401, token: null });
+    }
+  });
+
+  it('names where its event stream starts: what is pushed after the render began is replayed, nothing before', async () => {
+    const [viewer, friend] = await Promise.all([signUpVerified(t), signUpVerified(t)]);
+    const conversation = (
+      await post(t, '/api/conversations', { userId: viewer.user.id }, { token: friend.token })
+    ).json<Conversation>();
+    const say = (text: string) =>
+      post(t, `/api/conversations/${conversation.id}/messages`, { text }, { token: friend.token });
+    await say('before the page');
+    const html = (await page(`fp_session=${encodeURIComponent(viewer.token)}`)).body;
+    const from = Number(html.match(/data-events-from="(\d+)"/)?.[1]);
+    expect(from).toBeGreaterThan(0);
+    await say('after the page');
+    // The app opens its stream once the page is idle, starting where the page said.
+    const stream = await openEventStream(await listen(t), viewer.token, { lastEventId: from });
+    try {
+      await stream.waitFor((event) => event.event === 'ready');
+      const texts = stream.events
+        .filter((event) => event.event === 'message.created')
+        .map((event) => (event.data as EventPayload<'message.created'>).message.text);
+      expect(texts).toEqual(['after the page']);
+    } finally {
+      stream.close();
     }
   });
 

@@ -86,6 +86,14 @@ export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
   template: string,
+  options: {
+    /**
+     * The latest pushed event's number, read before a viewer's page reads its data: the page names
+     * it (`data-events-from`), and its event stream starts there (web/lib/event-stream.ts), so
+     * whatever is pushed after the render began is replayed when the stream opens, however late.
+     */
+    latestEventId?: () => Promise<number>;
+  } = {},
 ): Promise<PageRenderer | null> {
   const entryFile = path.join(path.dirname(distDir), 'ssr', 'entry-server.js');
   if (!existsSync(entryFile) || !template.includes(ROOT)) return null;
@@ -128,6 +136,7 @@ export async function loadPageRenderer(
     async render(request) {
       try {
         const viewer = await viewerOf(request);
+        const eventsFrom = viewer && options.latestEventId ? await options.latestEventId() : null;
         const page = await visitor.run({ ip: request.ip, token: viewer?.token ?? null }, () =>
           entry.renderPage(
             new URL(request.url, 'http://page.invalid').href,
@@ -153,7 +162,8 @@ export async function loadPageRenderer(
               // A signed-in viewer sees the skeleton instead of a page that is not theirs until the
               // app shows their own (index.html's rules, web/public/theme-init.js, web/main.tsx).
               (page.skeleton ? `<div id="session-skeleton" inert>${page.skeleton}</div>` : '') +
-              `<div id="root" data-server-rendered${viewer ? ' data-viewer' : ''} inert>${body}</div>` +
+              `<div id="root" data-server-rendered${viewer ? ' data-viewer' : ''}` +
+              `${eventsFrom === null ? '' : ` data-events-from="${eventsFrom}"`} inert>${body}</div>` +
               `<script type="application/json" id="server-state">${scriptSafeJson(page.state)}</script>`,
           );
         return { html, personal: viewer !== null };

@@ -9,6 +9,8 @@ import { loadPageRenderer, type PageRenderer } from './page-renderer.ts';
 
 export interface WebAppOptions {
   distDir: string;
+  /** The latest pushed event's number: a viewer's own page names it (page-renderer.ts). */
+  latestEventId?: () => Promise<number>;
 }
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -25,7 +27,9 @@ export default fp(
     const hasWebApp = existsSync(indexFile);
     let renderer: PageRenderer | null = null;
     if (hasWebApp) {
-      renderer = await loadPageRenderer(app, options.distDir, readFileSync(indexFile, 'utf8'));
+      renderer = await loadPageRenderer(app, options.distDir, readFileSync(indexFile, 'utf8'), {
+        latestEventId: options.latestEventId,
+      });
       // Routes of their own (not the fallback below), so responses are compressed like any other.
       for (const url of renderer?.paths ?? []) {
         app.get(url, { schema: { hide: true } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '#common/storage-keys.ts';
 import { type RecordedRequest, stubFetch } from '../test/fetch-stub.ts';
 import { createEventStream, createSseParser, type StreamEvent } from './event-stream.ts';
+import { hasPageEventsFrom, setPageEventsFrom } from './hydration.ts';
 
 /** A streamed answer the test writes to chunk by chunk, as a server would. */
 interface OpenStream {
@@ -139,6 +140,43 @@ describe('the event stream', () => {
     expect(streams[1]?.request.headers.get('last-event-id')).toBe('41');
     expect(stream.getState().status).toBe('connected');
     expect(opens).toEqual([false, true]);
+    stream.stop();
+  });
+
+  it("starts where the adopted page's data ends, keeps that place through a failed first try, then goes by what it received", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { streams } = serveStreams();
+    const served = globalThis.fetch;
+    // The first try fails before anything is received.
+    const firstTry: Headers[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (firstTry.length > 0) return served(input, init);
+      firstTry.push(new Headers(init.headers));
+      throw new TypeError('Failed to fetch');
+    });
+    setPageEventsFrom('120');
+    expect(hasPageEventsFrom()).toBe(true);
+    const stream = createEventStream({ endpoint: { name: 'events', url: '/api/events' } });
+    stream.retain('t');
+    await settle();
+    expect(firstTry[0]?.get('last-event-id')).toBe('120');
+    // Taken by the first connection: the page's place is not anyone's later.
+    expect(hasPageEventsFrom()).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(streams[0]?.request.headers.get('last-event-id')).toBe('120');
+    streams[0]?.write('id: 130\nevent: message.read\ndata: {}\n\n');
+    await settle();
+    streams[0]?.end();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(streams[1]?.request.headers.get('last-event-id')).toBe('130');
+    stream.stop();
+
+    // A page with no place (or a malformed one) starts the stream without Last-Event-ID.
+    setPageEventsFrom('12a');
+    expect(hasPageEventsFrom()).toBe(false);
+    stream.retain('t');
+    await settle();
+    expect(streams[2]?.request.headers.has('last-event-id')).toBe(false);
     stream.stop();
   });
 

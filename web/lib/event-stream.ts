@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { limits } from '#common/limits.ts';
 import { storageKeys } from '#common/storage-keys.ts';
 import { apiBaseUrl } from './api-client.ts';
+import { takePageEventsFrom } from './hydration.ts';
 import { signOut } from './session.ts';
 
 /** The spec's connection states (section 3, Event-stream connection state). */
@@ -181,6 +182,8 @@ export function createEventStream({
     setState({ status: 'connecting', sessionId: state.sessionId || readSessionId() });
     try {
       const headers = new Headers({ accept: 'text/event-stream', authorization: `Bearer ${token}` });
+      // The first connection of an adopted page starts where that page's data ends (kept for a retry).
+      if (lastEventId === null && !hasOpened) lastEventId = takePageEventsFrom();
       if (lastEventId !== null) headers.set('last-event-id', lastEventId);
       const url = new URL(endpoint.url, window.location.href);
       url.searchParams.set('session', state.sessionId);

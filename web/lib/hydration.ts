@@ -34,3 +34,24 @@ export function endHydrationWhenIdle(): void {
     .then(() => slices)
     .then(() => setHydrating(false));
 }
+
+/**
+ * The adopted page's place in the viewer's event stream: the number of the latest event pushed
+ * when the server began reading the page's data (`data-events-from` on #root). The stream's first
+ * connection starts there, so whatever changed after the render is replayed however late the
+ * stream opens (lib/event-stream.ts); its opening can then wait for the idle page.
+ */
+let pageEventsFrom: string | null = null;
+
+export function setPageEventsFrom(id: string | null): void {
+  pageEventsFrom = id !== null && /^\d{1,18}$/.test(id) ? id : null;
+}
+
+export const hasPageEventsFrom = () => pageEventsFrom !== null;
+
+/** The adopted page's event number, once: a later connection starts from what it received. */
+export function takePageEventsFrom(): string | null {
+  const id = pageEventsFrom;
+  pageEventsFrom = null;
+  return id;
+}

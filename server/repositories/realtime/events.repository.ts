@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { userEvents } from '../../db/schema/index.ts';
 
@@ -21,6 +21,12 @@ export function createEventsRepository(db: Database) {
         .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
         .orderBy(asc(userEvents.id))
         .limit(limit);
+    },
+
+    /** The number of the latest event pushed to anyone (0 before the first). */
+    async latestId(): Promise<number> {
+      const [row] = await db.select({ latest: max(userEvents.id) }).from(userEvents);
+      return Number(row?.latest ?? 0);
     },
 
     async pruneBefore(cutoff: Date): Promise<number> {

@@ -143,7 +143,8 @@ const eventRoutes: FastifyPluginAsyncZod<{
         tags: ['events'],
         summary:
           'Server-sent events for the signed-in user (message.created, message.read, conversation.updated, ' +
-          'notification). Send Last-Event-ID to replay what a dropped stream missed.',
+          'notification). Send Last-Event-ID to replay what came after that event: the last one a ' +
+          'dropped stream received, or the one a server-rendered page names (data-events-from).',
         security: bearer,
         headers: z.object({
           'last-event-id': z
@@ -157,7 +158,8 @@ const eventRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user } = signedIn(request);
       // Listen first and hold live events until the replay is written, so nothing falls between.
-      let lastSent = Number(request.headers['last-event-id'] ?? 0);
+      const resumeFrom = request.headers['last-event-id'];
+      let lastSent = Number(resumeFrom ?? 0);
       let held: BusEvent[] | null = [];
       const send = (event: BusEvent) => {
         if (event.id <= lastSent) return;
@@ -186,7 +188,8 @@ const eventRoutes: FastifyPluginAsyncZod<{
       });
 
       try {
-        if (lastSent > 0) for (const event of await events.replay(user.id, lastSent)) send(event);
+        // 0 too: a page rendered before the first event ever pushed asks for everything after it.
+        if (resumeFrom !== undefined) for (const event of await events.replay(user.id, lastSent)) send(event);
       } catch (error) {
         request.log.warn({ err: error }, 'event replay failed');
       }

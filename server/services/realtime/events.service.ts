@@ -54,6 +54,12 @@ export function createEventsService(deps: {
       return rows.map((row) => ({ id: row.id, name: row.name, payload: row.payload }));
     },
 
+    /**
+     * Where a stream opened later should start: a server-rendered page names it, so what is pushed
+     * after the page's data was read is replayed when its stream opens (routes/realtime).
+     */
+    latestId: () => deps.events.latestId(),
+
     subscribe: (userId: string, listener: (event: BusEvent) => void) => deps.bus.subscribe(userId, listener),
 
     /** Told when events from other processes may have been missed (the bus was cut off): replay then. */

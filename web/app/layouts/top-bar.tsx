@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pathTo } from '#common/routes.ts';
 import { HydrateLater } from '../../components/hydrate-later.tsx';
@@ -6,6 +6,8 @@ import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { BellButton } from '../../features/notifications/components/bell-button.tsx';
 import { useMounted } from '../../hooks/use-mounted.ts';
+import { usePageIdle } from '../../hooks/use-page-idle.ts';
+import { hasPageEventsFrom } from '../../lib/hydration.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
@@ -32,9 +34,14 @@ export function TopBar() {
   const authPage = isAuthPath(pathname);
   const session = useSession();
   const mounted = useMounted();
+  const idle = usePageIdle();
+  // An adopted page names where its stream starts, so nothing is missed if it opens once the page
+  // is idle; any other page opens it at once, before its own data arrives.
+  const [waitsForIdle] = useState(hasPageEventsFrom);
+  const streamOpens = waitsForIdle ? idle : mounted;
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-      {session && mounted ? (
+      {session && streamOpens ? (
         <Suspense fallback={null}>
           <LiveUpdates key={session.user.id} token={session.token} userId={session.user.id} />
         </Suspense>
