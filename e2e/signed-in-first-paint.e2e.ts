@@ -337,8 +337,11 @@ describe('a signed-in first paint', () => {
     const { page, context } = await openPage(browser(), { viewport: viewports.mobile });
     await signInContext(context, viewer);
     // The first visit sets the page cookie: from then on the server renders the viewer's own page.
+    // Its own stream (a page drawn in the browser, no place to start from) is asked for first.
+    const firstStream = page.waitForRequest(/\/api\/events\b/, { timeout: 30_000 });
     await page.goto('/');
     await waitForApp(page);
+    await firstStream;
     // The stream is held back until the message has been sent, after the server's page was read.
     let streamAsked!: (request: { lastEventId: string | undefined }) => void;
     const asked = new Promise<{ lastEventId: string | undefined }>((resolve) => {

@@ -1,13 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pageIdle } from '../lib/page-idle.ts';
-
-/** The turns given out so far: each part that waits for the idle page starts in a task of its own. */
-let turns: Promise<void> = Promise.resolve();
-
-function nextTurn(): Promise<void> {
-  turns = turns.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  return turns;
-}
+import { nextIdleTurn, pageIdle } from '../lib/page-idle.ts';
 
 /**
  * False until the page has loaded and the browser is idle (pageIdle), then true; false on the
@@ -23,7 +15,7 @@ export function usePageIdle(): boolean {
   useEffect(() => {
     let current = true;
     void pageIdle()
-      .then(nextTurn)
+      .then(nextIdleTurn)
       .then(() => {
         if (current) setIdle(true);
       });

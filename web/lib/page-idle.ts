@@ -23,6 +23,15 @@ export function pageIdle(): Promise<void> {
   return promise;
 }
 
+/** The turns given out so far: each part that waits for the idle page starts in a task of its own. */
+let turns: Promise<void> = Promise.resolve();
+
+/** Resolves in a task after every turn asked for before it (usePageIdle). */
+export function nextIdleTurn(): Promise<void> {
+  turns = turns.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  return turns;
+}
+
 /** A part's built files, as index.html lists them (vite.config.ts, `codeForLater`); none in development. */
 function filesFor(name: string): string[] {
   let listed: unknown;
@@ -110,14 +119,20 @@ export function usePrefetchWhenIdle(name: string): void {
     if (parts.has(name)) return;
     parts.add(name);
     const page = document;
-    void pageIdle().then(() => {
-      const queue = prefetchQueues.get(page);
-      if (queue) {
-        queue.files.push(...filesFor(name));
-        return;
-      }
-      prefetchQueues.set(page, { files: filesFor(name), present: filesOnPage() });
-      nextTask(() => prefetchSome(page));
-    });
+    // After the parts that start once the page is idle: what they load (the event stream's code)
+    // is then on the page, and not prefetched as well. The turns are read a step after the idle
+    // page's own callbacks, so a part whose effect ran after this one (a parent) has asked for its.
+    void pageIdle()
+      .then(() => undefined)
+      .then(() => turns)
+      .then(() => {
+        const queue = prefetchQueues.get(page);
+        if (queue) {
+          queue.files.push(...filesFor(name));
+          return;
+        }
+        prefetchQueues.set(page, { files: filesFor(name), present: filesOnPage() });
+        nextTask(() => prefetchSome(page));
+      });
   }, [name]);
 }
