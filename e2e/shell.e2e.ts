@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../common/routes.ts';
-import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, launchBrowser, openPage, viewports, waitForApp } from './support/browser.ts';
 
 /** Every path of the route table, with its parameters filled in. */
 const pagePaths = Object.values(routes).map((path) =>
@@ -113,7 +113,7 @@ describe('the app shell in a browser', () => {
       });
     });
     await page.goto('/');
-    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-server-rendered'));
+    await waitForApp(page);
     expect(await page.locator('#root').getAttribute('inert')).toBeNull();
     expect(await page.locator('#server-state').count()).toBe(0);
     // Hydrated, not redrawn: the app adopted the server's very nodes (Preact in the build, 0032).

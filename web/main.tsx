@@ -13,7 +13,12 @@ import { App } from './app/app.tsx';
 import { loadPage, pageFor, pageReady } from './app/pages.ts';
 import { keepListsForOffline } from './features/posts/index.ts';
 import { initFonts } from './lib/fonts.ts';
-import { endHydrationWhenIdle, setHydrating, setPageEventsFrom } from './lib/hydration.ts';
+import {
+  endHydrationWhenIdle,
+  nextHydrationSlice,
+  setHydrating,
+  setPageEventsFrom,
+} from './lib/hydration.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { getSession } from './lib/session.ts';
@@ -48,11 +53,16 @@ const serverRendered = container.hasAttribute('data-server-rendered');
 /** Runs once the app's own markup is in place, before it is painted. */
 function TakeOverServerMarkup() {
   useLayoutEffect(() => {
-    endHydrationWhenIdle();
+    // The frame is adopted now; the page inside it, then each of its cards, take a task of their
+    // own after it (components/hydrate-later.tsx) and answer a key or a tap once adopted. #root
+    // stays inert until the page's own turn has passed, so a tap meanwhile is not taken by markup
+    // that has no handlers yet; `data-adopting` stays until the cards have had theirs too.
+    container?.setAttribute('data-adopting', '');
+    void nextHydrationSlice().then(() => container?.removeAttribute('inert'));
+    void endHydrationWhenIdle().then(() => container?.removeAttribute('data-adopting'));
     // Signed in, this is when the page's skeleton makes way (index.html shows it instead of #root).
     document.getElementById('session-skeleton')?.remove();
     container?.removeAttribute('data-server-rendered');
-    container?.removeAttribute('inert');
   }, []);
   return null;
 }

@@ -146,14 +146,20 @@ export function watchNetwork(page: Page): {
 }
 
 /**
- * Resolves once the app has adopted a page the server rendered (`#root` loses `data-server-rendered`
- * and `inert`). Until then the page is on screen but answers nothing: a click waits for it by
- * itself (Playwright's hit test); text filled into a box, `focus()` and key presses do not, and
- * would be lost.
+ * Resolves once the app has adopted a page the server rendered: `#root` loses `data-server-rendered`
+ * and `inert` when the frame is adopted, then `data-adopting` once the page inside it and its cards
+ * have been too, each in a task of its own. Until then a part is on screen but answers nothing:
+ * while `#root` is inert a click waits by itself (Playwright's hit test), but a click on a card
+ * still waiting its turn, text filled into a box, `focus()` and key presses would be lost.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && !root.hasAttribute('data-server-rendered') && !root.hasAttribute('inert');
+    return (
+      root !== null &&
+      !root.hasAttribute('data-server-rendered') &&
+      !root.hasAttribute('inert') &&
+      !root.hasAttribute('data-adopting')
+    );
   });
 }

@@ -28,9 +28,10 @@ export function nextHydrationSlice(): Promise<void> {
  * Ends the adoption once the page is idle and the slices asked for so far have run. The first
  * commit is not the end: a part whose code was still loading (a page's feed) adopts its server
  * markup when the code arrives, and its cards then take their turns too instead of one long task.
+ * Resolves once it has ended.
  */
-export function endHydrationWhenIdle(): void {
-  void pageIdle()
+export function endHydrationWhenIdle(): Promise<void> {
+  return pageIdle()
     .then(() => slices)
     .then(() => setHydrating(false));
 }
