@@ -85,6 +85,9 @@ interface MarkPlan {
   deltas: Int8Array;
 }
 
+/** Below this width a plan is made pixel by pixel rather than by bisecting runs (planMark). */
+const SCAN_BELOW_WIDTH = 1024;
+
 function planMark(width: number, height: number, pattern: Pattern, amplitude: number): MarkPlan {
   // The pattern enlarged to the photo, a row at a time: each grid row interpolated across once,
   // then each pixel row between two of those (faster than enlarging a picture of it).
@@ -107,14 +110,39 @@ function planMark(width: number, height: number, pattern: Pattern, amplitude: nu
   const spanEnd = spanEnds(columns.cell);
   const perRow = Math.min(width, (GRID - 1) * (2 * Math.ceil(Math.abs(amplitude)) + 2));
   const rows = new Int32Array(height + 1);
-  const ends = new Int32Array(Math.max(1, perRow * height));
-  const deltas = new Int8Array(ends.length);
+  let ends = new Int32Array(Math.max(1, perRow * height));
+  let deltas = new Int8Array(ends.length);
+  // On a small photo a run is a few pixels long, and a bisection takes about as many steps as
+  // the run has pixels: there each pixel's change is worked out in one tight pass instead
+  // (a 640-pixel rendition plans in about a third of the time).
+  const scan = width < SCAN_BELOW_WIDTH;
   let count = 0;
   for (let y = 0; y < height; y += 1) {
     rows[y] = count;
     const top = (rowAxis.cell[y] as number) * width;
     const bottom = top + width;
     const fy = rowAxis.weight[y] as number;
+    if (scan) {
+      // The bound above holds where the change rises or falls steadily between two columns; a
+      // row has at most `width` runs, and room is made for them if it ever runs short.
+      if (count + width > ends.length) ({ ends, deltas } = grown(ends, deltas, width));
+      let delta = 0;
+      for (let x = 0; x < width; x += 1) {
+        const upper = across[top + x] as number;
+        const here = ((upper + ((across[bottom + x] as number) - upper) * fy + 64.5) | 0) - 64;
+        if (x > 0 && here === delta) continue;
+        if (x > 0) {
+          ends[count] = x;
+          deltas[count] = delta;
+          count += 1;
+        }
+        delta = here;
+      }
+      ends[count] = width;
+      deltas[count] = delta;
+      count += 1;
+      continue;
+    }
     // Rounded to the nearest level (shifted to stay positive, so truncation rounds).
     const deltaAt = (x: number) => {
       const upper = across[top + x] as number;
@@ -149,6 +177,13 @@ function planMark(width: number, height: number, pattern: Pattern, amplitude: nu
   }
   rows[height] = count;
   return { width, height, rows, ends, deltas };
+}
+
+function grown(ends: Int32Array, deltas: Int8Array, by: number) {
+  const more = { ends: new Int32Array(ends.length + by * 64), deltas: new Int8Array(ends.length + by * 64) };
+  more.ends.set(ends);
+  more.deltas.set(deltas);
+  return more;
 }
 
 /** Adds the planned mark to pixels decoded at the plan's size, `channels` bytes a pixel. */
