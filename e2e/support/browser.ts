@@ -147,8 +147,8 @@ export function watchNetwork(page: Page): {
 
 /**
  * Resolves once the app has adopted a page the server rendered: `#root` loses `data-server-rendered`
- * and `inert` when the frame is adopted, then `data-adopting` once the page inside it and its cards
- * have been too, each in a task of its own. Until then a part is on screen but answers nothing:
+ * when the frame is adopted, `inert` in the task after it, once the page inside the frame is, then
+ * `data-adopting` once the page's cards have been too, each in a task of its own. Until then a part is on screen but answers nothing:
  * while `#root` is inert a click waits by itself (Playwright's hit test), but a click on a card
  * still waiting its turn, text filled into a box, `focus()` and key presses would be lost.
  */

@@ -126,16 +126,17 @@ function planMark(width: number, height: number, pattern: Pattern, amplitude: nu
       // The bound above holds where the change rises or falls steadily between two columns; a
       // row has at most `width` runs, and room is made for them if it ever runs short.
       if (count + width > ends.length) ({ ends, deltas } = grown(ends, deltas, width));
-      let delta = 0;
-      for (let x = 0; x < width; x += 1) {
+      const changeAt = (x: number) => {
         const upper = across[top + x] as number;
-        const here = ((upper + ((across[bottom + x] as number) - upper) * fy + 64.5) | 0) - 64;
-        if (x > 0 && here === delta) continue;
-        if (x > 0) {
-          ends[count] = x;
-          deltas[count] = delta;
-          count += 1;
-        }
+        return ((upper + ((across[bottom + x] as number) - upper) * fy + 64.5) | 0) - 64;
+      };
+      let delta = changeAt(0);
+      for (let x = 1; x < width; x += 1) {
+        const here = changeAt(x);
+        if (here === delta) continue;
+        ends[count] = x;
+        deltas[count] = delta;
+        count += 1;
         delta = here;
       }
       ends[count] = width;
