@@ -187,7 +187,7 @@ async function deliveredViews(photo: Buffer, pattern: Pattern, dir: string): Pro
       await decodeThenEncode(file.data, encode);
       floor.push(ms(started));
       started = performance.now();
-      await embedMark(file.data, pattern, { format, quality });
+      await embedMark(file.data, pattern, { format, quality, size: file });
       marked.push(ms(started));
     }
     const ratio = median(marked) / median(bare);

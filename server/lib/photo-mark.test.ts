@@ -94,9 +94,14 @@ describe('the invisible mark on photos', () => {
       const pixels = Buffer.alloc(width * height * channels);
       for (let i = 0; i < pixels.length; i += 1) pixels[i] = [0, 1, 254, 255][i % 7] ?? (i * 7919) % 256;
       const input = await sharp(pixels, { raw: { width, height, channels } }).png().toBuffer();
-      const got = await sharp(await embedMark(input, leaker.pattern, { format: 'png' }))
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      const marked = await embedMark(input, leaker.pattern, { format: 'png' });
+      // A size given up front, right or wrong, gives the same bytes (a wrong one is planned again).
+      for (const size of [
+        { width, height },
+        { width: height, height: width },
+      ])
+        expect((await embedMark(input, leaker.pattern, { format: 'png', size })).equals(marked)).toBe(true);
+      const got = await sharp(marked).raw().toBuffer({ resolveWithObject: true });
       // Grey is decoded as colour (sRGB, the same level in each channel), and marked as such.
       const decoded = await sharp(input).raw().toBuffer({ resolveWithObject: true });
       expect(got.info.channels).toBe(decoded.info.channels);

@@ -249,17 +249,24 @@ export async function embedMark(
     amplitude?: number;
     /** A picture drawn over the marked one before it is encoded (the visible mark), in one encode. */
     overlay?: (width: number, height: number) => Buffer;
+    /**
+     * The photo's upright size where it is already known (a stored rendition's): the plan is then
+     * made at once, without reading the header first. A wrong one is only wasted work.
+     */
+    size?: { width: number; height: number };
   } = {},
 ): Promise<Buffer> {
   const amplitude = options.amplitude ?? MARK_AMPLITUDE;
   const decoding = sharp(input).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // Its failure is reported where it is awaited below, not as an unhandled rejection meanwhile.
   decoding.catch(() => undefined);
-  // The plan needs the size only: made from the header while the pixels are decoded (libvips
-  // works on its own threads), it costs the first view almost nothing.
-  const size = await sharp(input)
-    .metadata()
-    .then(upright, () => null);
+  // The plan needs the size only: made while the pixels are decoded (libvips works on its own
+  // threads), from the size given or else from the header, it costs the first view almost nothing.
+  const size =
+    options.size ??
+    (await sharp(input)
+      .metadata()
+      .then(upright, () => null));
   let plan = size?.width && size.height ? planMark(size.width, size.height, pattern, amplitude) : null;
   const { data, info } = await decoding;
   const { width, height, channels } = info;

@@ -150,6 +150,7 @@ export function createMarks(deps: MarksDeps) {
       bytes = await embedMark(bytes, pattern, {
         ...markedEncoding(file.mime, lines.length > 0),
         overlay: lines.length > 0 ? (width, height) => overlaySvg(width, height, lines) : undefined,
+        size: file.width && file.height ? { width: file.width, height: file.height } : undefined,
       });
     else if (lines.length > 0) bytes = await drawMark(bytes, file.mime, lines);
     rendered += 1;
