@@ -24,16 +24,38 @@ export function nextHydrationSlice(): Promise<void> {
   return slices;
 }
 
+/** The code of server-rendered parts still on its way (adoptedOnArrival). */
+let arriving: Promise<unknown>[] = [];
+
 /**
- * Ends the adoption once the page is idle and the slices asked for so far have run. The first
- * commit is not the end: a part whose code was still loading (a page's feed) adopts its server
- * markup when the code arrives, and its cards then take their turns too instead of one long task.
- * Resolves once it has ended.
+ * For a lazy part's loader: while the page is being adopted, the adoption lasts until this code
+ * has arrived, however long after the idle page that is. Its cards then still take their turns,
+ * instead of being adopted all in the task the code arrives in (a signed-in Home's feed: 190 ms
+ * on a phone).
  */
-export function endHydrationWhenIdle(): Promise<void> {
-  return pageIdle()
-    .then(() => slices)
-    .then(() => setHydrating(false));
+export function adoptedOnArrival<T>(loading: Promise<T>): Promise<T> {
+  if (hydrating) arriving.push(loading.catch(() => undefined));
+  return loading;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Ends the adoption once the page is idle, the code its parts wait for has arrived and the slices
+ * asked for so far have run. The first commit is not the end: a part whose code was still loading
+ * (a page's feed) adopts its server markup when the code arrives, in a task after it (where its
+ * cards ask for their slices). Resolves once it has ended.
+ */
+export async function endHydrationWhenIdle(): Promise<void> {
+  await pageIdle();
+  while (arriving.length > 0) {
+    const batch = arriving;
+    arriving = [];
+    await Promise.all(batch);
+    await nextTask();
+  }
+  await slices;
+  setHydrating(false);
 }
 
 /**

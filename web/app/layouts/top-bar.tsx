@@ -11,7 +11,7 @@ import { hasPageEventsFrom } from '../../lib/hydration.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CentreActions } from './centre-actions.tsx';
-import { isAuthPath, isPhoneScreen } from './layout-rules.ts';
+import { isAuthPath } from './layout-rules.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
 // What only a signed-in visitor sees loads apart: a visitor's first page does without its code.
@@ -26,8 +26,8 @@ const LiveUpdates = lazy(() =>
 
 /**
  * Logo, the centre group on desktop, and the theme and account controls; logo only on sign-in pages.
- * The centre group, with its search field, is adopted with the page where it shows, so nothing
- * typed into it is lost; the menu button, the logo and the controls each wait for a task of their own.
+ * The menu button, the logo, the centre group and the controls each wait for a task of their own,
+ * all before #root stops being inert (web/main.tsx), so nothing typed into the search field is lost.
  */
 export function TopBar() {
   const { pathname } = useLocation();
@@ -63,8 +63,7 @@ export function TopBar() {
         </HydrateLater>
         {authPage ? null : (
           <>
-            {/* A phone does not show it: there it waits for a task of its own. */}
-            <HydrateLater when={isPhoneScreen()}>
+            <HydrateLater>
               <div className="hidden min-w-0 flex-1 items-center justify-center gap-2 md:flex">
                 <CentreActions placement="top" />
               </div>

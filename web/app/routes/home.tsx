@@ -3,12 +3,13 @@ import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { useCreatorStanding } from '../../features/creators/api/get-my-creator.ts';
 import { PostListSkeleton } from '../../features/posts/components/post-list-skeleton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { adoptedOnArrival } from '../../lib/hydration.ts';
 import { useSession } from '../../lib/session.ts';
 import { HomeIntro } from './home-intro.tsx';
 
 // Visitors never download the feed's code: Home is the first page most people load.
 const FollowingFeed = lazy(() =>
-  import('../../features/posts/components/following-feed.tsx').then((module) => ({
+  adoptedOnArrival(import('../../features/posts/components/following-feed.tsx')).then((module) => ({
     default: module.FollowingFeed,
   })),
 );
