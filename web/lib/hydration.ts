@@ -15,12 +15,14 @@ export const isHydrating = () => hydrating;
 
 let slices: Promise<void> = Promise.resolve();
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Resolves in a later task than every slice asked for before it: each part of the page that waits
  * for one is adopted in a task of its own, so none keeps the main thread from a tap for long.
  */
 export function nextHydrationSlice(): Promise<void> {
-  slices = slices.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  slices = slices.then(nextTask);
   return slices;
 }
 
@@ -37,8 +39,6 @@ export function adoptedOnArrival<T>(loading: Promise<T>): Promise<T> {
   if (hydrating) arriving.push(loading.catch(() => undefined));
   return loading;
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Ends the adoption once the page is idle, the code its parts wait for has arrived and the slices
